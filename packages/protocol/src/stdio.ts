@@ -1,0 +1,5 @@
+/**
+ * Node-only entry: the stdio transport. Kept off the root entry so `@decorum/protocol` loads in
+ * runtimes without `node:` modules.
+ */
+export const STDIO_PLACEHOLDER = true;

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run over every package, the cross-package tests and the examples. Workspace packages
+// resolve to their TypeScript sources through the `source` export condition, so tests never need
+// a build first; Vite 8's Oxc transform reads the decorator options from the nearest tsconfig.
+const conditions = ['source', 'module', 'node', 'development|production'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/fixtures/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    coverage: {
+      provider: 'v8',
+      include: ['packages/*/src/**'],
+      reporter: ['text-summary', 'html', 'json-summary'],
+    },
+  },
+});
