@@ -2,6 +2,41 @@
  * @decorum/protocol: Decorum's own Model Context Protocol engine. Runs in any JavaScript runtime;
  * Node-only transports live under subpaths (`@decorum/protocol/stdio`).
  */
+export { RequestContext } from './engine/context.js';
+export { consoleLogger, type EngineLogger } from './engine/logger.js';
+export { type Page, paginate } from './engine/pagination.js';
+export { Peer, type PeerOptions, type RequestDispatcher, type RequestOptions } from './engine/peer.js';
+export type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './engine/providers.js';
+export { ProtocolServer, type ProtocolServerOptions } from './engine/server.js';
+export { ServerSession } from './engine/session.js';
+export { shapeContent, shapeListItem, shapeResult, shapeServerInfo } from './engine/shaping.js';
+export {
+  type CallToolResult,
+  type ClientCapabilities,
+  type CompleteResult,
+  type ContentBlock,
+  type GetPromptResult,
+  type Icon,
+  type Implementation,
+  type JsonObject,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  type PromptArgument,
+  type PromptDefinition,
+  type ReadResourceResult,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  type ServerCapabilities,
+  type ToolDefinition,
+} from './engine/types.js';
+export { type Classified, classify } from './jsonrpc/codec.js';
+export {
+  CapabilityNotSupportedError,
+  ConnectionClosedError,
+  ErrorCode,
+  McpError,
+  RequestTimeoutError,
+} from './jsonrpc/errors.js';
 export type {
   JsonRpcError,
   JsonRpcErrorObject,
@@ -13,7 +48,7 @@ export type {
   RequestId,
 } from './jsonrpc/types.js';
 export { createLinkedTransports, InMemoryTransport } from './transports/in-memory.js';
-export type { FrameError, Transport } from './transports/transport.js';
+export type { FrameError, SendOptions, Transport } from './transports/transport.js';
 export {
   compareVersions,
   isLegacyVersion,

@@ -7,6 +7,16 @@ export interface FrameError {
   message: string;
 }
 
+/** Extra facts a transport may use when sending; stream-oriented transports ignore them. */
+export interface SendOptions {
+  /**
+   * The inbound request this message belongs to (a progress or log notification, a server→client
+   * request made by a handler, or the response itself). Streamable HTTP routes it to that request's
+   * stream; stdio and in-memory ignore it.
+   */
+  relatedRequestId?: string | number;
+}
+
 /**
  * The seam between the protocol engine and a byte stream (stdio, HTTP, in-memory). A transport
  * delivers parsed JSON values; checking that they are well-formed JSON-RPC is the engine's job.
@@ -15,7 +25,7 @@ export interface Transport {
   /** Starts reading. Called once by the engine after the handlers below are attached. */
   start(): Promise<void>;
   /** Sends one message, or a batch as one frame. */
-  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void>;
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void>;
   /** Closes the transport; `onclose` fires once. */
   close(): Promise<void>;
   /** A JSON value arrived (not yet checked to be JSON-RPC). */

@@ -1,0 +1,65 @@
+import type { RequestId } from '../jsonrpc/types.js';
+import type { ServerSession } from './session.js';
+import type { JsonObject, LoggingLevel } from './types.js';
+
+/**
+ * What a handler gets with each inbound request: who asked, a signal that aborts on cancellation,
+ * and ways to report progress, log, and ask the client things on behalf of this request.
+ * Created per request; holds nothing that outlives it.
+ */
+export class RequestContext {
+  private lastProgress = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly session: ServerSession,
+    readonly requestId: RequestId,
+    readonly method: string,
+    readonly signal: AbortSignal,
+    readonly meta: JsonObject | undefined,
+  ) {}
+
+  /** The revision negotiated with this client. */
+  get protocolVersion(): string {
+    return this.session.protocolVersion;
+  }
+
+  /** The `progressToken` the client sent with this request, if any. */
+  get progressToken(): string | number | undefined {
+    const token = this.meta?.progressToken;
+    return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+  }
+
+  /**
+   * Reports progress when the client asked for it (does nothing otherwise). Progress must increase
+   * with each call, as the spec requires; a value that does not throws a RangeError.
+   */
+  async progress(progress: number, total?: number, message?: string): Promise<void> {
+    const token = this.progressToken;
+    if (token === undefined || this.signal.aborted) return;
+    if (!(progress > this.lastProgress)) {
+      throw new RangeError(`progress must increase: got ${progress} after ${this.lastProgress}`);
+    }
+    this.lastProgress = progress;
+    await this.session.sendProgress(token, progress, total, message, this.requestId);
+  }
+
+  /** Sends a log message to the client, if its level passes the one it set with logging/setLevel. */
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    return this.session.sendLog(level, data, logger, this.requestId);
+  }
+
+  /** Asks the client's model for a completion (sampling/createMessage); cancelled with this request. */
+  createMessage(params: JsonObject, options: { timeoutMs?: number } = {}): Promise<JsonObject> {
+    return this.session.createMessage(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
+  }
+
+  /** Asks the user for input (elicitation/create); cancelled with this request. */
+  elicit(params: JsonObject, options: { timeoutMs?: number } = {}): Promise<JsonObject> {
+    return this.session.elicit(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
+  }
+
+  /** Asks the client for its roots (roots/list); cancelled with this request. */
+  listRoots(options: { timeoutMs?: number } = {}): Promise<JsonObject> {
+    return this.session.listRoots({ ...options, signal: this.signal, relatedRequestId: this.requestId });
+  }
+}

@@ -1,0 +1,281 @@
+import { classify } from '../jsonrpc/codec.js';
+import { ConnectionClosedError, ErrorCode, McpError, RequestTimeoutError } from '../jsonrpc/errors.js';
+import type {
+  JsonRpcError,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  RequestId,
+} from '../jsonrpc/types.js';
+import type { FrameError, Transport } from '../transports/transport.js';
+import { consoleLogger, type EngineLogger } from './logger.js';
+
+type Params = Record<string, unknown>;
+type Result = Record<string, unknown>;
+
+/** Options of an outgoing request. */
+export interface RequestOptions {
+  /** Aborting sends `notifications/cancelled` and rejects the promise with the signal's reason. */
+  signal?: AbortSignal;
+  /** Defaults to the peer's `requestTimeoutMs`. */
+  timeoutMs?: number;
+  /** Asks the other side for progress (a `progressToken` is added to `_meta`) and receives it here. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The inbound request on whose behalf this one is made (routes it on stream transports). */
+  relatedRequestId?: RequestId;
+}
+
+/** Options of a {@link Peer}. */
+export interface PeerOptions {
+  /** Timeout of outgoing requests, in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** Where handler failures and protocol oddities are reported. Default: stderr. */
+  logger?: EngineLogger;
+  /** Send a failing handler's own message to the peer instead of "Internal error". Default false. */
+  exposeErrors?: boolean;
+  /** Whether a JSON array (a batch) is accepted right now. Default: never. */
+  allowBatch?: () => boolean;
+}
+
+/** Dispatches an inbound request: returns its result or throws (an {@link McpError} keeps its code). */
+export type RequestDispatcher = (request: JsonRpcRequest, signal: AbortSignal) => Promise<Result> | Result;
+
+interface Pending {
+  method: string;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+  cleanup: () => void;
+}
+
+/**
+ * One side of a JSON-RPC 2.0 connection: strict decoding, request/response correlation with
+ * timeouts, cancellation both ways, progress routing and batches. It knows nothing of MCP methods;
+ * the server session (or a client) plugs in `dispatch` and `onnotification`.
+ */
+export class Peer {
+  dispatch: RequestDispatcher = (request) => {
+    throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  };
+  onnotification?: (notification: JsonRpcNotification) => void;
+  onclose?: () => void;
+
+  private readonly inflight = new Map<RequestId, AbortController>();
+  private readonly outgoing = new Map<RequestId, Pending>();
+  private readonly progressListeners = new Map<RequestId, NonNullable<RequestOptions['onprogress']>>();
+  private nextId = 0;
+  private closed = false;
+  private readonly timeoutMs: number;
+  readonly logger: EngineLogger;
+
+  constructor(
+    readonly transport: Transport,
+    private readonly options: PeerOptions = {},
+  ) {
+    this.timeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.logger = options.logger ?? consoleLogger;
+  }
+
+  /** Attaches to the transport and starts it. */
+  async start(): Promise<void> {
+    this.transport.onmessage = (value) => this.receive(value);
+    this.transport.onframeerror = (error) => this.frameError(error);
+    this.transport.onerror = (error) => this.logger.warn(`[decorum] transport error: ${error.message}`);
+    this.transport.onclose = () => this.handleClose();
+    await this.transport.start();
+  }
+
+  /** Closes the transport; pending outgoing requests reject and in-flight handlers are aborted. */
+  async close(): Promise<void> {
+    await this.transport.close();
+    this.handleClose();
+  }
+
+  /** Number of inbound requests still being handled (used for graceful shutdown). */
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  /** Sends a request and resolves with its result; rejects with an {@link McpError} on an error response. */
+  request(method: string, params: Params | undefined, options: RequestOptions = {}): Promise<Result> {
+    if (this.closed) return Promise.reject(new ConnectionClosedError(method));
+    options.signal?.throwIfAborted();
+    const id = this.nextId++;
+    let outParams = params;
+    if (options.onprogress) {
+      this.progressListeners.set(id, options.onprogress);
+      outParams = { ...params, _meta: { ...(params?._meta as Params | undefined), progressToken: id } };
+    }
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
+    if (outParams !== undefined) message.params = outParams;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    return new Promise<Result>((resolve, reject) => {
+      const cancel = (reason: unknown, notify: boolean) => {
+        if (!this.outgoing.has(id)) return;
+        pending.cleanup();
+        if (notify) {
+          const why = reason instanceof Error ? reason.message : String(reason);
+          this.notify('notifications/cancelled', { requestId: id, reason: why }).catch(() => undefined);
+        }
+        reject(reason);
+      };
+      const timer = setTimeout(() => cancel(new RequestTimeoutError(method, timeoutMs), true), timeoutMs);
+      const onAbort = () => cancel(options.signal?.reason, true);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const pending: Pending = {
+        method,
+        resolve,
+        reject,
+        cleanup: () => {
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
+          this.outgoing.delete(id);
+          this.progressListeners.delete(id);
+        },
+      };
+      this.outgoing.set(id, pending);
+      this.send(message, options.relatedRequestId).catch((error) => cancel(error, false));
+    });
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const message: JsonRpcNotification =
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    return this.send(message, relatedRequestId);
+  }
+
+  private send(message: JsonRpcMessage | JsonRpcMessage[], relatedRequestId?: RequestId): Promise<void> {
+    return relatedRequestId === undefined
+      ? this.transport.send(message)
+      : this.transport.send(message, { relatedRequestId });
+  }
+
+  private receive(value: unknown): void {
+    if (!Array.isArray(value)) {
+      void this.handle(value).then((response) => {
+        if (response) this.sendResponse(response);
+      });
+      return;
+    }
+    if (!this.options.allowBatch?.()) {
+      this.sendResponse(
+        errorResponse(
+          null,
+          ErrorCode.InvalidRequest,
+          'Invalid Request: batches are not supported in the negotiated protocol version',
+        ),
+      );
+      return;
+    }
+    if (value.length === 0) {
+      this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
+      return;
+    }
+    void Promise.all(value.map((item) => this.handle(item))).then((responses) => {
+      const out = responses.filter((r): r is JsonRpcResponse => r !== undefined);
+      if (out.length > 0)
+        this.send(out).catch((error) => this.logger.warn('[decorum] could not send a batch response', error));
+    });
+  }
+
+  private sendResponse(response: JsonRpcResponse): void {
+    const related = response.id === null ? undefined : response.id;
+    this.send(response, related).catch((error) => this.logger.warn('[decorum] could not send a response', error));
+  }
+
+  /** Handles one message; resolves with the response to send, if any. */
+  private async handle(value: unknown): Promise<JsonRpcResponse | undefined> {
+    const item = classify(value);
+    switch (item.kind) {
+      case 'invalid':
+        return { jsonrpc: '2.0', id: item.id, error: item.error };
+      case 'response':
+        this.settle(item.message);
+        return undefined;
+      case 'notification':
+        this.handleNotification(item.message);
+        return undefined;
+      case 'request':
+        return this.handleRequest(item.message);
+    }
+  }
+
+  private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    const { id } = request;
+    if (this.inflight.has(id)) {
+      return errorResponse(
+        id,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: request id ${JSON.stringify(id)} is already in flight`,
+      );
+    }
+    const controller = new AbortController();
+    this.inflight.set(id, controller);
+    try {
+      const result = await this.dispatch(request, controller.signal);
+      // A cancelled request gets no response at all (the client has already forgotten it).
+      if (controller.signal.aborted) return undefined;
+      return { jsonrpc: '2.0', id, result };
+    } catch (error) {
+      if (controller.signal.aborted) return undefined;
+      return { jsonrpc: '2.0', id, error: this.toErrorObject(error, request.method) };
+    } finally {
+      if (this.inflight.get(id) === controller) this.inflight.delete(id);
+    }
+  }
+
+  private toErrorObject(error: unknown, method: string): JsonRpcError['error'] {
+    if (error instanceof McpError) return error.toErrorObject();
+    this.logger.error(`[decorum] handler for "${method}" failed`, error);
+    const message = this.options.exposeErrors && error instanceof Error ? error.message : 'Internal error';
+    return { code: ErrorCode.InternalError, message };
+  }
+
+  private handleNotification(notification: JsonRpcNotification): void {
+    const params = notification.params ?? {};
+    if (notification.method === 'notifications/cancelled') {
+      const requestId = params.requestId as RequestId;
+      this.inflight.get(requestId)?.abort(new McpError(ErrorCode.InvalidRequest, String(params.reason ?? 'Cancelled')));
+      this.inflight.delete(requestId);
+      return;
+    }
+    if (notification.method === 'notifications/progress') {
+      const listener = this.progressListeners.get(params.progressToken as RequestId);
+      if (listener && typeof params.progress === 'number') {
+        listener(params as { progress: number; total?: number; message?: string });
+      }
+      return;
+    }
+    this.onnotification?.(notification);
+  }
+
+  private settle(response: JsonRpcResponse): void {
+    const pending = response.id === null ? undefined : this.outgoing.get(response.id);
+    if (!pending) return; // a response to nothing we asked (or already timed out): ignored, as JSON-RPC says
+    pending.cleanup();
+    if ('result' in response) pending.resolve(response.result);
+    else pending.reject(new McpError(response.error.code, response.error.message, response.error.data));
+  }
+
+  private frameError(error: FrameError): void {
+    this.sendResponse(errorResponse(null, error.code, error.message));
+  }
+
+  private handleClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const controller of this.inflight.values()) controller.abort(new Error('Connection closed'));
+    this.inflight.clear();
+    for (const pending of [...this.outgoing.values()]) {
+      pending.cleanup();
+      pending.reject(new ConnectionClosedError(pending.method));
+    }
+    this.onclose?.();
+  }
+}
+
+function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcError {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}

@@ -1,0 +1,54 @@
+import type { RequestContext } from './context.js';
+import type {
+  CallToolResult,
+  CompleteResult,
+  GetPromptResult,
+  JsonObject,
+  PromptDefinition,
+  ReadResourceResult,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ToolDefinition,
+} from './types.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Serves tools. `list` should return the same array instance while the tools do not change: the
+ * engine caches the version-shaped copy per array, so a list costs nothing per request.
+ */
+export interface ToolsProvider {
+  list(ctx: RequestContext): MaybePromise<readonly ToolDefinition[]>;
+  call(
+    params: { name: string; arguments?: JsonObject; _meta?: JsonObject },
+    ctx: RequestContext,
+  ): MaybePromise<CallToolResult>;
+}
+
+/** Serves resources and resource templates. */
+export interface ResourcesProvider {
+  list(ctx: RequestContext): MaybePromise<readonly ResourceDefinition[]>;
+  templates?(ctx: RequestContext): MaybePromise<readonly ResourceTemplateDefinition[]>;
+  read(params: { uri: string; _meta?: JsonObject }, ctx: RequestContext): MaybePromise<ReadResourceResult>;
+  /** Whether clients may subscribe to resource updates. */
+  subscribe?: boolean;
+}
+
+/** Serves prompts. */
+export interface PromptsProvider {
+  list(ctx: RequestContext): MaybePromise<readonly PromptDefinition[]>;
+  get(
+    params: { name: string; arguments?: Record<string, string>; _meta?: JsonObject },
+    ctx: RequestContext,
+  ): MaybePromise<GetPromptResult>;
+}
+
+/** Answers completion/complete. */
+export type CompletionProvider = (
+  params: {
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+    argument: { name: string; value: string };
+    context?: { arguments?: Record<string, string> };
+  },
+  ctx: RequestContext,
+) => MaybePromise<CompleteResult>;

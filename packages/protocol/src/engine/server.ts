@@ -1,0 +1,145 @@
+import type { Transport } from '../transports/transport.js';
+import { versionAtLeast } from '../versions.js';
+import type { EngineLogger } from './logger.js';
+import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './providers.js';
+import { ServerSession } from './session.js';
+import { shapeListItem } from './shaping.js';
+import type { Implementation, JsonObject, ServerCapabilities } from './types.js';
+
+/** Options of a {@link ProtocolServer}. */
+export interface ProtocolServerOptions {
+  /** Name and version (and, where the revision has them, title, icons, websiteUrl) of this server. */
+  serverInfo: Implementation;
+  /** Told to clients at initialize: how to use this server. */
+  instructions?: string;
+  /** Advertise logging and send log messages. Default true. */
+  logging?: boolean;
+  /** Items per page on the list methods. Default 100. */
+  pageSize?: number;
+  /** Timeout of server→client requests, in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** Send a failing handler's own message instead of "Internal error". Default false. */
+  exposeErrors?: boolean;
+  /** Where handler failures go. Default: stderr. */
+  logger?: EngineLogger;
+  /** Experimental capabilities to advertise as they are. */
+  experimental?: Record<string, JsonObject>;
+}
+
+type ResolvedOptions = ProtocolServerOptions & { logging: boolean; pageSize: number };
+type ListKey = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+/**
+ * The MCP engine's server: what is served (providers), what is advertised (capabilities, derived
+ * from the providers), and the connected sessions. Knows nothing of decorators.
+ * @example
+ * const server = new ProtocolServer({ serverInfo: { name: 'demo', version: '1.0.0' } });
+ * server.setTools({ list: () => tools, call: ({ name }) => ({ content: [{ type: 'text', text: name }] }) });
+ * await server.connect(new StdioTransport());
+ */
+export class ProtocolServer {
+  readonly options: ResolvedOptions;
+  tools?: ToolsProvider;
+  resources?: ResourcesProvider;
+  prompts?: PromptsProvider;
+  completion?: CompletionProvider;
+  private readonly sessions = new Set<ServerSession>();
+  // Version-shaped copies of provider lists, keyed by the provider's array instance: a provider that
+  // returns the same array until its items change pays for shaping once per revision, not per call.
+  private readonly shapedLists = new WeakMap<readonly JsonObject[], Map<string, JsonObject[]>>();
+
+  constructor(options: ProtocolServerOptions) {
+    this.options = { ...options, logging: options.logging ?? true, pageSize: options.pageSize ?? 100 };
+    if (!Number.isInteger(this.options.pageSize) || this.options.pageSize < 1) {
+      throw new RangeError(`pageSize must be a positive integer, got ${options.pageSize}`);
+    }
+  }
+
+  /** Serves tools; pass undefined to stop. Connected clients are told the list changed. */
+  setTools(provider: ToolsProvider | undefined): void {
+    this.tools = provider;
+    this.notifyListChanged('tools');
+  }
+
+  /** Serves resources and templates. */
+  setResources(provider: ResourcesProvider | undefined): void {
+    this.resources = provider;
+    this.notifyListChanged('resources');
+  }
+
+  /** Serves prompts. */
+  setPrompts(provider: PromptsProvider | undefined): void {
+    this.prompts = provider;
+    this.notifyListChanged('prompts');
+  }
+
+  /** Answers completion/complete. */
+  setCompletion(provider: CompletionProvider | undefined): void {
+    this.completion = provider;
+  }
+
+  /** True when a provider of that kind is registered. */
+  hasProvider(kind: 'tools' | 'resources' | 'prompts'): boolean {
+    return this[kind] !== undefined;
+  }
+
+  /** The capabilities for a revision: exactly what is registered, in the terms that revision knows. */
+  capabilities(version: string): ServerCapabilities {
+    const caps: ServerCapabilities = {};
+    if (this.tools) caps.tools = { listChanged: true };
+    if (this.resources) caps.resources = { subscribe: this.resources.subscribe === true, listChanged: true };
+    if (this.prompts) caps.prompts = { listChanged: true };
+    if (this.completion && versionAtLeast(version, '2025-03-26')) caps.completions = {};
+    if (this.options.logging) caps.logging = {};
+    if (this.options.experimental) caps.experimental = this.options.experimental;
+    return caps;
+  }
+
+  /** Serves one client over a transport; resolves once the transport has started. */
+  async connect(transport: Transport): Promise<ServerSession> {
+    const session = new ServerSession(this, transport);
+    this.sessions.add(session);
+    await session.peer.start();
+    return session;
+  }
+
+  /** The sessions currently connected. */
+  get connectedSessions(): ReadonlySet<ServerSession> {
+    return this.sessions;
+  }
+
+  /** @internal called by a session when its connection ends. */
+  detach(session: ServerSession): void {
+    this.sessions.delete(session);
+  }
+
+  /** Tells every initialized client that a list changed. */
+  notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): void {
+    for (const session of this.sessions) void session.notifyListChanged(kind).catch(() => undefined);
+  }
+
+  /** Tells the clients subscribed to `uri` that it changed. */
+  notifyResourceUpdated(uri: string): void {
+    for (const session of this.sessions) void session.notifyResourceUpdated(uri).catch(() => undefined);
+  }
+
+  /** Closes every session. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions].map((session) => session.close()));
+  }
+
+  /** @internal a provider's list shaped for a revision, cached per list instance. */
+  shapedList(key: ListKey, items: readonly JsonObject[], version: string): readonly JsonObject[] {
+    let byVersion = this.shapedLists.get(items);
+    if (byVersion === undefined) {
+      byVersion = new Map();
+      this.shapedLists.set(items, byVersion);
+    }
+    let shaped = byVersion.get(version);
+    if (shaped === undefined) {
+      shaped = items.map((item) => shapeListItem(key, item, version));
+      byVersion.set(version, shaped);
+    }
+    return shaped;
+  }
+}

@@ -1,0 +1,217 @@
+import { CapabilityNotSupportedError, ErrorCode, McpError } from '../jsonrpc/errors.js';
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+import type { Transport } from '../transports/transport.js';
+import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
+import { RequestContext } from './context.js';
+import { Peer, type RequestOptions } from './peer.js';
+import type { ProtocolServer } from './server.js';
+import { methodHandlers } from './server-methods.js';
+import { shapeOutgoingRequest, shapeServerInfo } from './shaping.js';
+import {
+  type ClientCapabilities,
+  type Implementation,
+  type JsonObject,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+} from './types.js';
+
+type Phase = 'new' | 'initialized' | 'closed';
+type OutgoingOptions = Omit<RequestOptions, 'onprogress'> & { onprogress?: RequestOptions['onprogress'] };
+
+/**
+ * One client connection in the legacy era: the initialize handshake, the negotiated revision and
+ * capabilities, the log level and resource subscriptions of this client, and the server→client
+ * requests (refused locally when the client did not declare the capability).
+ */
+export class ServerSession {
+  readonly peer: Peer;
+  /** The negotiated revision; the newest until initialize says otherwise. */
+  protocolVersion: string = LATEST_PROTOCOL_VERSION;
+  clientInfo?: Implementation;
+  clientCapabilities: ClientCapabilities = {};
+  /** Minimum level of log messages this client wants; undefined until logging/setLevel. */
+  logLevel?: LoggingLevel;
+  /** Resource URIs this client subscribed to. */
+  readonly subscriptions = new Set<string>();
+  /** Called when the client says its roots changed. */
+  onrootschanged?: () => void;
+  /** Called once when the connection ends. */
+  onclose?: () => void;
+  private phase: Phase = 'new';
+
+  constructor(
+    readonly server: ProtocolServer,
+    transport: Transport,
+  ) {
+    const options = server.options;
+    this.peer = new Peer(transport, {
+      requestTimeoutMs: options.requestTimeoutMs,
+      logger: options.logger,
+      exposeErrors: options.exposeErrors,
+      allowBatch: () => this.phase === 'initialized' && this.protocolVersion === '2025-03-26',
+    });
+    this.peer.dispatch = (request, signal) => this.dispatch(request, signal);
+    this.peer.onnotification = (notification) => this.notification(notification);
+    this.peer.onclose = () => {
+      this.phase = 'closed';
+      this.server.detach(this);
+      this.onclose?.();
+    };
+  }
+
+  /** True once `initialize` has been answered. */
+  get initialized(): boolean {
+    return this.phase === 'initialized';
+  }
+
+  private async dispatch(request: JsonRpcRequest, signal: AbortSignal): Promise<JsonObject> {
+    const params = request.params ?? {};
+    if (request.method === 'ping') return {};
+    if (request.method === 'initialize') return this.initialize(params);
+    if (this.phase !== 'initialized') {
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `Server not initialized: send "initialize" before "${request.method}"`,
+      );
+    }
+    const handler = methodHandlers[request.method];
+    if (handler === undefined || !handler.available(this.server)) {
+      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    }
+    const meta = params._meta !== null && typeof params._meta === 'object' ? (params._meta as JsonObject) : undefined;
+    const ctx = new RequestContext(this, request.id, request.method, signal, meta);
+    return handler.handle(params, ctx);
+  }
+
+  private initialize(params: JsonObject): JsonObject {
+    if (this.phase !== 'new') throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: already initialized');
+    const { protocolVersion, capabilities, clientInfo } = params;
+    const info = clientInfo as Implementation | undefined;
+    if (typeof protocolVersion !== 'string' || capabilities === null || typeof capabilities !== 'object') {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'initialize needs "protocolVersion" (string) and "capabilities" (object)',
+      );
+    }
+    if (typeof info?.name !== 'string' || typeof info.version !== 'string') {
+      throw new McpError(ErrorCode.InvalidParams, 'initialize needs "clientInfo" with string "name" and "version"');
+    }
+    this.protocolVersion = isLegacyVersion(protocolVersion) ? protocolVersion : LATEST_PROTOCOL_VERSION;
+    this.clientCapabilities = capabilities as ClientCapabilities;
+    this.clientInfo = info;
+    this.phase = 'initialized';
+    const result: JsonObject = {
+      protocolVersion: this.protocolVersion,
+      capabilities: this.server.capabilities(this.protocolVersion),
+      serverInfo: shapeServerInfo(this.server.options.serverInfo, this.protocolVersion),
+    };
+    if (this.server.options.instructions !== undefined) result.instructions = this.server.options.instructions;
+    return result;
+  }
+
+  private notification(notification: JsonRpcNotification): void {
+    if (notification.method === 'notifications/roots/list_changed') this.onrootschanged?.();
+    // notifications/initialized needs no action: requests are served as soon as initialize is answered.
+  }
+
+  /** Sends a progress notification for a request's token. */
+  sendProgress(
+    token: string | number,
+    progress: number,
+    total?: number,
+    message?: string,
+    related?: RequestId,
+  ): Promise<void> {
+    const params: JsonObject = { progressToken: token, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined && versionAtLeast(this.protocolVersion, '2025-03-26')) params.message = message;
+    return this.peer.notify('notifications/progress', params, related);
+  }
+
+  /** Sends notifications/message when logging is on and the level passes the client's threshold. */
+  async sendLog(level: LoggingLevel, data: unknown, logger?: string, related?: RequestId): Promise<void> {
+    if (!this.server.options.logging || this.phase !== 'initialized') return;
+    if (this.logLevel !== undefined && LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(this.logLevel)) return;
+    const params: JsonObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    await this.peer.notify('notifications/message', params, related);
+  }
+
+  /** Tells this client a subscribed resource changed (nothing is sent for other URIs). */
+  async notifyResourceUpdated(uri: string): Promise<void> {
+    if (this.subscriptions.has(uri)) await this.peer.notify('notifications/resources/updated', { uri });
+  }
+
+  /** Tells this client a list changed, when the server advertises that list. */
+  async notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): Promise<void> {
+    if (this.phase === 'initialized' && this.server.hasProvider(kind)) {
+      await this.peer.notify(`notifications/${kind}/list_changed`);
+    }
+  }
+
+  /** Tells this client a URL-mode elicitation finished (2025-11-25). */
+  async notifyElicitationComplete(elicitationId: string): Promise<void> {
+    this.require('elicitation', '2025-11-25', this.clientCapabilities.elicitation?.url !== undefined, 'url');
+    await this.peer.notify('notifications/elicitation/complete', { elicitationId });
+  }
+
+  /** sampling/createMessage. Tools in the request need 2025-11-25 and the client's `sampling.tools`. */
+  async createMessage(params: JsonObject, options: OutgoingOptions = {}): Promise<JsonObject> {
+    const sampling = this.clientCapabilities.sampling;
+    this.require('sampling', '2024-11-05', sampling !== undefined);
+    if (params.tools !== undefined || params.toolChoice !== undefined) {
+      this.require('sampling with tools', '2025-11-25', sampling?.tools !== undefined, 'tools');
+    }
+    return this.request('sampling/createMessage', params, options);
+  }
+
+  /** elicitation/create, form mode (default) or URL mode (2025-11-25). */
+  async elicit(params: JsonObject, options: OutgoingOptions = {}): Promise<JsonObject> {
+    const elicitation = this.clientCapabilities.elicitation;
+    if (params.mode === 'url') {
+      this.require('URL elicitation', '2025-11-25', elicitation?.url !== undefined, 'url');
+    } else {
+      // An empty `elicitation: {}` declares form mode (how 2025-06-18 clients say it).
+      const form = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+      this.require('elicitation', '2025-06-18', form, 'form');
+    }
+    return this.request('elicitation/create', params, options);
+  }
+
+  /** roots/list. */
+  async listRoots(options: OutgoingOptions = {}): Promise<JsonObject> {
+    this.require('roots', '2024-11-05', this.clientCapabilities.roots !== undefined);
+    return this.request('roots/list', undefined, options);
+  }
+
+  /** Sends a ping and resolves when the client answers. */
+  ping(options: OutgoingOptions = {}): Promise<JsonObject> {
+    return this.peer.request('ping', undefined, options);
+  }
+
+  /** Ends the connection. */
+  close(): Promise<void> {
+    return this.peer.close();
+  }
+
+  private request(method: string, params: JsonObject | undefined, options: OutgoingOptions): Promise<JsonObject> {
+    if (this.phase !== 'initialized') {
+      return Promise.reject(new CapabilityNotSupportedError(method, 'the client has not initialized yet'));
+    }
+    const shaped = params === undefined ? undefined : shapeOutgoingRequest(method, params, this.protocolVersion);
+    return this.peer.request(method, shaped, options);
+  }
+
+  private require(capability: string, since: string, declared: boolean, mode?: string): void {
+    if (!versionAtLeast(this.protocolVersion, since)) {
+      throw new CapabilityNotSupportedError(
+        capability,
+        `protocol version ${this.protocolVersion} does not have it (needs ${since} or later)`,
+      );
+    }
+    if (!declared) {
+      const what = mode === undefined ? capability : `${capability} (${mode})`;
+      throw new CapabilityNotSupportedError(capability, `the client did not declare the ${what} capability`);
+    }
+  }
+}

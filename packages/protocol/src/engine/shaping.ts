@@ -1,0 +1,197 @@
+// Version shaping: everything the server sends is cut to what the negotiated revision defines.
+// Each shape lists the keys a revision allows; objects that already fit are passed through as they
+// are (no copy), so the newest revision costs one key scan per object and nothing else.
+import { versionAtLeast } from '../versions.js';
+import type { Implementation, JsonObject } from './types.js';
+
+type Since = Record<string, string>; // key -> first revision that has it
+
+const V1 = '2024-11-05';
+const V2 = '2025-03-26';
+const V3 = '2025-06-18';
+const V4 = '2025-11-25';
+
+const SHAPES = {
+  tool: {
+    name: V1,
+    description: V1,
+    inputSchema: V1,
+    annotations: V2,
+    title: V3,
+    outputSchema: V3,
+    _meta: V3,
+    icons: V4,
+    execution: V4,
+  },
+  resourceItem: {
+    uri: V1,
+    name: V1,
+    description: V1,
+    mimeType: V1,
+    size: V1,
+    annotations: V1,
+    title: V3,
+    _meta: V3,
+    icons: V4,
+  },
+  resourceTemplate: {
+    uriTemplate: V1,
+    name: V1,
+    description: V1,
+    mimeType: V1,
+    annotations: V1,
+    title: V3,
+    _meta: V3,
+    icons: V4,
+  },
+  prompt: { name: V1, description: V1, arguments: V1, title: V3, _meta: V3, icons: V4 },
+  promptArgument: { name: V1, description: V1, required: V1, title: V3 },
+  implementation: { name: V1, version: V1, title: V3, description: V4, icons: V4, websiteUrl: V4 },
+  annotations: { audience: V1, priority: V1, lastModified: V3 },
+  text: { type: V1, text: V1, annotations: V1, _meta: V3 },
+  image: { type: V1, data: V1, mimeType: V1, annotations: V1, _meta: V3 },
+  audio: { type: V2, data: V2, mimeType: V2, annotations: V2, _meta: V3 },
+  resource: { type: V1, resource: V1, annotations: V1, _meta: V3 },
+  resource_link: {
+    type: V3,
+    uri: V3,
+    name: V3,
+    title: V3,
+    description: V3,
+    mimeType: V3,
+    size: V3,
+    annotations: V3,
+    _meta: V3,
+    icons: V4,
+  },
+  resourceContents: { uri: V1, mimeType: V1, text: V1, blob: V1, _meta: V3 },
+  callToolResult: { content: V1, isError: V1, _meta: V1, structuredContent: V3 },
+} satisfies Record<string, Since>;
+
+/** Keeps the keys `version` has; returns `value` itself when nothing needs dropping. */
+function pick<T extends JsonObject>(value: T, since: Since, version: string): T {
+  let drop = false;
+  for (const key in value) {
+    const first = since[key];
+    if (first === undefined || !versionAtLeast(version, first)) {
+      drop = true;
+      break;
+    }
+  }
+  if (!drop) return value;
+  const out: JsonObject = {};
+  for (const key in value) {
+    const first = since[key];
+    if (first !== undefined && versionAtLeast(version, first)) out[key] = value[key];
+  }
+  return out as T;
+}
+
+function withAnnotations<T extends JsonObject>(value: T, version: string): T {
+  const annotations = value.annotations as JsonObject | undefined;
+  if (annotations === undefined) return value;
+  const shaped = pick(annotations, SHAPES.annotations, version);
+  return shaped === annotations ? value : { ...value, annotations: shaped };
+}
+
+/** Shapes one content block; a block the revision cannot carry becomes a text block describing it. */
+export function shapeContent(block: JsonObject, version: string): JsonObject {
+  const type = block.type as keyof typeof SHAPES;
+  if (type === 'audio' && !versionAtLeast(version, V2)) {
+    return { type: 'text', text: `[audio content (${String(block.mimeType)}) not supported by protocol ${version}]` };
+  }
+  if (type === 'resource_link' && !versionAtLeast(version, V3)) {
+    const label = block.title ?? block.name ?? block.uri;
+    return { type: 'text', text: `Resource: ${String(label)} <${String(block.uri)}>` };
+  }
+  const since = SHAPES[type] as Since | undefined;
+  if (since === undefined || !['text', 'image', 'audio', 'resource', 'resource_link'].includes(type)) return block;
+  let shaped = withAnnotations(pick(block, since, version), version);
+  if (type === 'resource' && shaped.resource !== null && typeof shaped.resource === 'object') {
+    const inner = pick(shaped.resource as JsonObject, SHAPES.resourceContents, version);
+    if (inner !== shaped.resource) shaped = { ...shaped, resource: inner };
+  }
+  return shaped;
+}
+
+function shapeArray(items: unknown, shape: (item: JsonObject) => JsonObject): unknown {
+  if (!Array.isArray(items)) return items;
+  let changed = false;
+  const out = items.map((item) => {
+    const shaped = shape(item as JsonObject);
+    if (shaped !== item) changed = true;
+    return shaped;
+  });
+  return changed ? out : items;
+}
+
+/** Shapes an item of tools/list, resources/list, resources/templates/list or prompts/list. */
+export function shapeListItem(
+  key: 'tools' | 'resources' | 'resourceTemplates' | 'prompts',
+  item: JsonObject,
+  version: string,
+): JsonObject {
+  switch (key) {
+    case 'tools':
+      return pick(item, SHAPES.tool, version);
+    case 'resources':
+      return withAnnotations(pick(item, SHAPES.resourceItem, version), version);
+    case 'resourceTemplates':
+      return withAnnotations(pick(item, SHAPES.resourceTemplate, version), version);
+    case 'prompts': {
+      const prompt = pick(item, SHAPES.prompt, version);
+      const args = shapeArray(prompt.arguments, (a) => pick(a, SHAPES.promptArgument, version));
+      return args === prompt.arguments ? prompt : { ...prompt, arguments: args };
+    }
+  }
+}
+
+/** Shapes the serverInfo of an initialize result. */
+export function shapeServerInfo(info: Implementation, version: string): JsonObject {
+  return pick(info as unknown as JsonObject, SHAPES.implementation, version);
+}
+
+/** Shapes the result of a method whose result carries content. */
+export function shapeResult(method: string, result: JsonObject, version: string): JsonObject {
+  switch (method) {
+    case 'tools/call': {
+      let shaped = pick(result, SHAPES.callToolResult, version);
+      const content = shapeArray(shaped.content, (c) => shapeContent(c, version));
+      if (content !== shaped.content) shaped = { ...shaped, content };
+      // Without structuredContent in the revision, make sure the data still reaches the model.
+      if (shaped !== result && result.structuredContent !== undefined && (shaped.content as unknown[]).length === 0) {
+        shaped = { ...shaped, content: [{ type: 'text', text: JSON.stringify(result.structuredContent) }] };
+      }
+      return shaped;
+    }
+    case 'resources/read': {
+      const contents = shapeArray(result.contents, (c) => pick(c, SHAPES.resourceContents, version));
+      return contents === result.contents ? result : { ...result, contents };
+    }
+    case 'prompts/get': {
+      const messages = shapeArray(result.messages, (m) => {
+        const content = shapeContent(m.content as JsonObject, version);
+        return content === m.content ? m : { ...m, content };
+      });
+      return messages === result.messages ? result : { ...result, messages };
+    }
+    default:
+      return result;
+  }
+}
+
+/** Shapes the params of a server→client request. */
+export function shapeOutgoingRequest(method: string, params: JsonObject, version: string): JsonObject {
+  if (method === 'elicitation/create' && !versionAtLeast(version, V4) && 'mode' in params) {
+    const { mode: _mode, ...rest } = params;
+    return rest;
+  }
+  if (method === 'sampling/createMessage') {
+    const messages = shapeArray(params.messages, (m) => {
+      const content = shapeContent(m.content as JsonObject, version);
+      return content === m.content ? m : { ...m, content };
+    });
+    return messages === params.messages ? params : { ...params, messages };
+  }
+  return params;
+}
