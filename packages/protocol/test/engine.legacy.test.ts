@@ -1,3 +1,4 @@
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../src/index.js';
 import { createLinkedTransports } from '../src/transports/in-memory.js';
 import { createFixtureServer, type FixtureProbe } from './fixtures/fixture-server.js';
@@ -11,7 +12,7 @@ for (const version of LEGACY_PROTOCOL_VERSIONS) {
       probe.logged = [];
       const [clientSide, serverSide] = createLinkedTransports();
       await createFixtureServer(probe).connect(serverSide);
-      return clientSide;
+      return clientSide as unknown as SdkTransport;
     },
     cancelled: () => probe.cancelled,
     logged: () => probe.logged ?? [],
