@@ -63,6 +63,8 @@ export class Peer {
   private readonly inflight = new Map<RequestId, AbortController>();
   private readonly outgoing = new Map<RequestId, Pending>();
   private readonly progressListeners = new Map<RequestId, NonNullable<RequestOptions['onprogress']>>();
+  private idleWaiters: (() => void)[] = [];
+  private pendingReplies = 0;
   private nextId = 0;
   private closed = false;
   private readonly timeoutMs: number;
@@ -91,9 +93,15 @@ export class Peer {
     this.handleClose();
   }
 
-  /** Number of inbound requests still being handled (used for graceful shutdown). */
-  get inflightCount(): number {
-    return this.inflight.size;
+  /** Resolves once no inbound request is being handled (at once when none is). */
+  whenIdle(): Promise<void> {
+    if (this.pendingReplies === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private checkIdle(): void {
+    if (this.pendingReplies > 0 || this.idleWaiters.length === 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /** Sends a request and resolves with its result; rejects with an {@link McpError} on an error response. */
@@ -147,42 +155,46 @@ export class Peer {
   }
 
   private send(message: JsonRpcMessage | JsonRpcMessage[], relatedRequestId?: RequestId): Promise<void> {
+    // After the peer went away there is no one to answer; dropping is the only sensible thing.
+    if (this.closed) return Promise.resolve();
     return relatedRequestId === undefined
       ? this.transport.send(message)
       : this.transport.send(message, { relatedRequestId });
   }
 
   private receive(value: unknown): void {
-    if (!Array.isArray(value)) {
-      void this.handle(value).then((response) => {
-        if (response) this.sendResponse(response);
+    // Counted until its reply (if any) is handed to the transport, so whenIdle() can wait for it.
+    this.pendingReplies++;
+    this.reply(value)
+      .catch((error) => this.logger.warn('[decorum] could not send a response', error))
+      .finally(() => {
+        this.pendingReplies--;
+        this.checkIdle();
       });
+  }
+
+  private async reply(value: unknown): Promise<void> {
+    if (!Array.isArray(value)) {
+      const response = await this.handle(value);
+      if (response) await this.sendResponse(response);
       return;
     }
     if (!this.options.allowBatch?.()) {
-      this.sendResponse(
-        errorResponse(
-          null,
-          ErrorCode.InvalidRequest,
-          'Invalid Request: batches are not supported in the negotiated protocol version',
-        ),
-      );
+      const message = 'Invalid Request: batches are not supported in the negotiated protocol version';
+      await this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, message));
       return;
     }
     if (value.length === 0) {
-      this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
+      await this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
       return;
     }
-    void Promise.all(value.map((item) => this.handle(item))).then((responses) => {
-      const out = responses.filter((r): r is JsonRpcResponse => r !== undefined);
-      if (out.length > 0)
-        this.send(out).catch((error) => this.logger.warn('[decorum] could not send a batch response', error));
-    });
+    const responses = await Promise.all(value.map((item) => this.handle(item)));
+    const out = responses.filter((r): r is JsonRpcResponse => r !== undefined);
+    if (out.length > 0) await this.send(out);
   }
 
-  private sendResponse(response: JsonRpcResponse): void {
-    const related = response.id === null ? undefined : response.id;
-    this.send(response, related).catch((error) => this.logger.warn('[decorum] could not send a response', error));
+  private sendResponse(response: JsonRpcResponse): Promise<void> {
+    return this.send(response, response.id === null ? undefined : response.id);
   }
 
   /** Handles one message; resolves with the response to send, if any. */
@@ -260,7 +272,9 @@ export class Peer {
   }
 
   private frameError(error: FrameError): void {
-    this.sendResponse(errorResponse(null, error.code, error.message));
+    this.sendResponse(errorResponse(null, error.code, error.message)).catch((e) =>
+      this.logger.warn('[decorum] could not send a response', e),
+    );
   }
 
   private handleClose(): void {

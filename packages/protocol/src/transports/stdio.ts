@@ -1,0 +1,262 @@
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
+import type { JsonRpcMessage } from '../jsonrpc/types.js';
+import type { FrameError, Transport } from './transport.js';
+
+/**
+ * The default cap on one incoming frame: 4 MiB.
+ * @example new StdioTransport({ maxFrameBytes: 2 * DEFAULT_MAX_FRAME_BYTES })
+ */
+export const DEFAULT_MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const STDOUT_WARNING =
+  '[decorum] stdout is reserved for MCP protocol frames in stdio mode; redirected output to stderr\n';
+
+type WriteFunction = (...args: unknown[]) => boolean;
+
+/**
+ * Options for {@link StdioTransport}.
+ * @example new StdioTransport({ input: child.stdout, output: child.stdin })
+ */
+export interface StdioTransportOptions {
+  /** Where frames are read from. Default `process.stdin`. */
+  input?: Readable;
+  /** Where frames are written. Default `process.stdout`. */
+  output?: Writable;
+  /** The largest incoming frame accepted, in bytes, line ending excluded. Default 4 MiB. */
+  maxFrameBytes?: number;
+  /**
+   * While the transport runs, send every other write to `process.stdout` (console.log included) to
+   * stderr instead, so stray output cannot corrupt the frame stream. Default: on when `output` is
+   * `process.stdout`.
+   */
+  captureStdout?: boolean;
+}
+
+/**
+ * Newline-delimited JSON over a pair of byte streams, by default the process's stdin and stdout:
+ * the transport of an MCP server a client spawns as a subprocess.
+ * @example
+ * const transport = new StdioTransport();
+ * await server.connect(transport);
+ */
+export class StdioTransport implements Transport {
+  onmessage?: (value: unknown) => void;
+  onframeerror?: (error: FrameError) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+
+  private readonly input: Readable;
+  private readonly output: Writable;
+  private readonly maxFrameBytes: number;
+  private readonly captureStdout: boolean;
+  private readonly aborter = new AbortController();
+  private parts: Buffer[] = [];
+  private partBytes = 0;
+  private skipping = false;
+  private started = false;
+  private watchingOutput = false;
+  private closed = false;
+  private drain?: Promise<void>;
+  private originalStdoutWrite?: WriteFunction;
+  private releaseStdout?: () => void;
+
+  constructor(options: StdioTransportOptions = {}) {
+    this.input = options.input ?? process.stdin;
+    this.output = options.output ?? process.stdout;
+    this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.captureStdout = options.captureStdout ?? this.output === process.stdout;
+    if (!Number.isSafeInteger(this.maxFrameBytes) || this.maxFrameBytes < 1) {
+      throw new RangeError(`maxFrameBytes must be a positive integer, got ${options.maxFrameBytes}`);
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.started || this.closed) return;
+    this.started = true;
+    if (this.captureStdout) this.redirectStdout();
+    this.watchOutput();
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onInputEnd);
+    this.input.on('close', this.onStreamClose);
+    this.input.on('error', this.onInputError);
+    // a 'data' listener does not restart a stream someone paused explicitly
+    this.input.resume();
+  }
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    const frame = `${JSON.stringify(message)}\n`;
+    // Waiting out the previous frame's drain keeps concurrent senders from piling up in the buffer.
+    while (this.drain) await this.drain.catch(() => {});
+    if (this.closed) throw new Error('stdio transport is closed');
+    this.watchOutput();
+    try {
+      if (this.writeFrame(frame) || this.closed) return;
+      this.drain = once(this.output, 'drain', { signal: this.aborter.signal }).then(() => {});
+      await this.drain;
+    } catch (error) {
+      // an output error or close() already closed us; a write that threw did not
+      if (!this.closed) this.onOutputError(error as Error);
+      throw new Error('stdio transport is closed', { cause: error });
+    } finally {
+      this.drain = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.aborter.abort();
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onInputEnd);
+    this.input.off('close', this.onStreamClose);
+    this.input.off('error', this.onInputError);
+    // Paused, process.stdin no longer holds the event loop open; it is not ours to destroy.
+    if (this.started) this.input.pause();
+    this.output.off('error', this.onOutputError);
+    this.output.off('close', this.onStreamClose);
+    // Frames still queued may fail after we stop listening; an unheard 'error' would crash the process.
+    if (this.output.writableLength > 0) this.output.once('error', () => {});
+    this.releaseStdout?.();
+    this.dropParts();
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    let start = 0;
+    // a handler may close the transport mid-chunk; the lines after that are not delivered
+    while (!this.closed) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        this.hold(bytes.subarray(start));
+        return;
+      }
+      if (this.skipping) {
+        this.skipping = false;
+        this.reportOversize();
+      } else if (this.partBytes + newline - start > this.maxFrameBytes + 1) {
+        this.dropParts();
+        this.reportOversize();
+      } else {
+        this.deliverLine(this.takeLine(bytes.subarray(start, newline)));
+      }
+      start = newline + 1;
+    }
+  };
+
+  private readonly onInputEnd = (): void => {
+    // A last frame without its newline is still a whole frame: the peer has nothing more to add.
+    if (this.skipping) this.reportOversize();
+    else if (this.partBytes > 0) this.deliverLine(this.takeLine(Buffer.alloc(0)));
+    void this.close();
+  };
+
+  private readonly onStreamClose = (): void => {
+    void this.close();
+  };
+
+  private readonly onInputError = (error: Error): void => {
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  private readonly onOutputError = (error: Error & { code?: string }): void => {
+    // EPIPE is how a peer that went away looks from here: the normal end, not a failure to report.
+    if (error.code !== 'EPIPE') this.onerror?.(error);
+    void this.close();
+  };
+
+  /** Keeps the unfinished tail of a line, or switches to skipping once it outgrows the limit. */
+  private hold(rest: Buffer): void {
+    if (this.skipping || rest.length === 0) return;
+    // +1 leaves room for the '\r' of a CRLF ending whose '\n' has not arrived yet
+    if (this.partBytes + rest.length > this.maxFrameBytes + 1) {
+      this.dropParts();
+      this.skipping = true;
+      return;
+    }
+    this.parts.push(rest);
+    this.partBytes += rest.length;
+  }
+
+  private takeLine(last: Buffer): Buffer {
+    const line = this.parts.length === 0 ? last : Buffer.concat([...this.parts, last]);
+    this.dropParts();
+    return line;
+  }
+
+  private dropParts(): void {
+    this.parts = [];
+    this.partBytes = 0;
+  }
+
+  private deliverLine(line: Buffer): void {
+    const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
+    if (end === 0) return;
+    if (end > this.maxFrameBytes) {
+      this.reportOversize();
+      return;
+    }
+    let value: unknown;
+    try {
+      // decoding whole lines only: a multi-byte character split across chunks is whole again here
+      value = JSON.parse(line.toString('utf8', 0, end));
+    } catch (error) {
+      this.onframeerror?.({ code: -32700, message: `Parse error: ${(error as Error).message}` });
+      return;
+    }
+    try {
+      this.onmessage?.(value);
+    } catch (error) {
+      // a throwing handler must not take the frames behind it in the same chunk down with it
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private reportOversize(): void {
+    this.onframeerror?.({ code: -32600, message: `Frame exceeds the ${this.maxFrameBytes}-byte limit` });
+  }
+
+  private watchOutput(): void {
+    if (this.watchingOutput) return;
+    this.watchingOutput = true;
+    this.output.on('error', this.onOutputError);
+    this.output.on('close', this.onStreamClose);
+  }
+
+  private writeFrame(frame: string): boolean {
+    const write =
+      this.output === process.stdout && this.originalStdoutWrite
+        ? this.originalStdoutWrite
+        : (this.output.write as WriteFunction);
+    return write.call(this.output, frame);
+  }
+
+  private redirectStdout(): void {
+    const stdout = process.stdout;
+    const original = stdout.write as WriteFunction;
+    const ownProperty = Object.hasOwn(stdout, 'write');
+    let active = true;
+    let warned = false;
+    const redirected = (...args: unknown[]): boolean => {
+      // Someone may have wrapped our redirect after us; once closed, it passes writes through again.
+      if (!active) return original.apply(stdout, args);
+      if (!warned) {
+        warned = true;
+        process.stderr.write(STDOUT_WARNING);
+      }
+      return (process.stderr.write as WriteFunction).apply(process.stderr, args);
+    };
+    stdout.write = redirected as typeof stdout.write;
+    this.originalStdoutWrite = original;
+    this.releaseStdout = () => {
+      active = false;
+      if (stdout.write !== (redirected as typeof stdout.write)) return;
+      if (ownProperty) stdout.write = original as typeof stdout.write;
+      else delete (stdout as { write?: unknown }).write;
+    };
+  }
+}
