@@ -2,10 +2,10 @@
 // and each message the server sends must validate against that revision's official schema, closed:
 // a field the revision does not define fails (the official schemas alone would let it through).
 import { describe, expect, it } from 'vitest';
-import { type SpecVersion, validateServerMessage } from '../support/spec-schema.js';
 import { createLinkedTransports, LEGACY_PROTOCOL_VERSIONS, versionAtLeast } from '../../packages/protocol/src/index.js';
 import { createFixtureServer } from '../../packages/protocol/test/fixtures/fixture-server.js';
 import { RawClient } from '../../packages/protocol/test/support/raw-client.js';
+import { type SpecVersion, validateServerMessage } from '../support/spec-schema.js';
 
 async function scriptedSession(
   version: string,

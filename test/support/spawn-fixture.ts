@@ -36,7 +36,11 @@ export class LineReader {
         const line = this.buffer.slice(0, index);
         this.buffer = this.buffer.slice(index + 1);
         this.lines.push(line);
-        this.waiters = this.waiters.filter((w) => (w.predicate(line) ? (w.resolve(line), false) : true));
+        this.waiters = this.waiters.filter((w) => {
+          if (!w.predicate(line)) return true;
+          w.resolve(line);
+          return false;
+        });
         index = this.buffer.indexOf('\n');
       }
     });

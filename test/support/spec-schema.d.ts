@@ -2,18 +2,18 @@ export type SpecVersion = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-
 /** Every vendored revision, oldest first. */
 export declare const SPEC_VERSIONS: readonly SpecVersion[];
 export interface SpecValidationOptions {
-    /**
-     * Reject properties the revision's schema does not declare. Every object schema with `properties`
-     * and no `additionalProperties` gets `additionalProperties: false`; definitions combined with
-     * `allOf` get `unevaluatedProperties: false` on the combination instead. Left open, because the
-     * spec means them open: `_meta` objects, `Tool.inputSchema` / `Tool.outputSchema` /
-     * `requestedSchema` (they are JSON Schemas), everything with an explicit `additionalProperties`
-     * (`Result`/`EmptyResult`, `experimental`, `structuredContent`, capability flags such as `logging`).
-     * The inline `params` of a request/notification definition also accept `_meta`, which every
-     * revision declares on the base `Request`/`Notification` params even where the specific
-     * definition forgot to repeat it.
-     */
-    closed?: boolean;
+  /**
+   * Reject properties the revision's schema does not declare. Every object schema with `properties`
+   * and no `additionalProperties` gets `additionalProperties: false`; definitions combined with
+   * `allOf` get `unevaluatedProperties: false` on the combination instead. Left open, because the
+   * spec means them open: `_meta` objects, `Tool.inputSchema` / `Tool.outputSchema` /
+   * `requestedSchema` (they are JSON Schemas), everything with an explicit `additionalProperties`
+   * (`Result`/`EmptyResult`, `experimental`, `structuredContent`, capability flags such as `logging`).
+   * The inline `params` of a request/notification definition also accept `_meta`, which every
+   * revision declares on the base `Request`/`Notification` params even where the specific
+   * definition forgot to repeat it.
+   */
+  closed?: boolean;
 }
 /** The request method a response answers: one method for every response, or a map from request id. */
 export type RequestMethodLookup = string | Readonly<Record<string, string>>;
@@ -31,7 +31,12 @@ export declare function specDefinitionNames(version: SpecVersion): string[];
  * @returns `[]` when valid; otherwise one readable line per problem, e.g.
  *   `Tool at /annotations/readOnlyHint: must be boolean`.
  */
-export declare function validateDefinition(version: SpecVersion, definitionName: string, value: unknown, options?: SpecValidationOptions): string[];
+export declare function validateDefinition(
+  version: SpecVersion,
+  definitionName: string,
+  value: unknown,
+  options?: SpecValidationOptions,
+): string[];
 /** The notifications a server may send in `version`: method → definition (from `ServerNotification`). */
 export declare function serverNotificationDefinitions(version: SpecVersion): ReadonlyMap<string, string>;
 /** The requests a server may send in `version`: method → definition (from `ServerRequest`; none in 2026-07-28). */
@@ -56,5 +61,10 @@ export declare function clientRequestDefinitions(version: SpecVersion): Readonly
  * @returns `[]` when valid; otherwise readable lines such as
  *   `ListToolsResult at /result/tools/0: missing required property "inputSchema"`.
  */
-export declare function validateServerMessage(version: SpecVersion, message: unknown, requestMethod?: RequestMethodLookup, options?: SpecValidationOptions): string[];
+export declare function validateServerMessage(
+  version: SpecVersion,
+  message: unknown,
+  requestMethod?: RequestMethodLookup,
+  options?: SpecValidationOptions,
+): string[];
 //# sourceMappingURL=spec-schema.d.ts.map
