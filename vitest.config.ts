@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run over every package, the cross-package tests and the examples. Workspace packages
-// resolve to their TypeScript sources through the `source` export condition, so tests never need
+// resolve to their TypeScript sources through the `@decorum/source` export condition, so tests never need
 // a build first; Vite 8's Oxc transform reads the decorator options from the nearest tsconfig.
-const conditions = ['source', 'module', 'node', 'development|production'];
+const conditions = ['@decorum/source', 'module', 'node', 'development|production'];
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions, externalConditions: ['@decorum/source'] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/fixtures/**'],

@@ -111,7 +111,7 @@ export function checkDependencyRules(root = ROOT) {
           violations.push(`${where}: imports "${name}", which ${pkg.name}'s package.json does not declare`);
       }
     }
-    const rootEntry = m.exports?.['.']?.source;
+    const rootEntry = m.exports?.['.']?.['@decorum/source'];
     if (rootEntry) violations.push(...nodeFreeViolations(root, join(pkg.dir, rootEntry)));
   }
   return violations;

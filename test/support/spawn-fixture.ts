@@ -10,7 +10,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function tsCommand(file: string): { command: string; args: string[]; cwd: string } {
   return {
     command: process.execPath,
-    args: ['--conditions=source', '--import', '@decorum/cli/register', file],
+    args: ['--conditions=@decorum/source', '--import', '@decorum/cli/register', file],
     cwd: REPO_ROOT,
   };
 }

@@ -8,7 +8,7 @@ describe('examples/minimal over stdio with the official client', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--conditions=source', '--import', '@decorum/cli/register', 'src/server.ts'],
+        args: ['--conditions=@decorum/source', '--import', '@decorum/cli/register', 'src/server.ts'],
         cwd: new URL('..', import.meta.url).pathname,
       }),
     );

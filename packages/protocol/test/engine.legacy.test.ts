@@ -15,6 +15,7 @@ for (const version of LEGACY_PROTOCOL_VERSIONS) {
       return clientSide as unknown as SdkTransport;
     },
     cancelled: () => probe.cancelled,
+    separateFrames: true,
     logged: () => probe.logged ?? [],
   });
 }

@@ -1,4 +1,5 @@
 import type { RequestId } from '../jsonrpc/types.js';
+import type { AuthInfo } from '../transports/transport.js';
 import type { ServerSession } from './session.js';
 import type { JsonObject, LoggingLevel } from './types.js';
 
@@ -16,7 +17,18 @@ export class RequestContext {
     readonly method: string,
     readonly signal: AbortSignal,
     readonly meta: JsonObject | undefined,
+    /** Who made the request, when the transport authenticated it (HTTP). */
+    readonly authInfo?: AuthInfo,
   ) {}
+
+  /**
+   * Closes the HTTP connection streaming this request's messages without ending the request: the
+   * client reconnects with Last-Event-ID and nothing is lost (Streamable HTTP, 2025-11-25). Does
+   * nothing on transports without resumable streams.
+   */
+  closeSseStream(): void {
+    this.session.peer.transport.closeRequestStream?.(this.requestId);
+  }
 
   /** The revision negotiated with this client. */
   get protocolVersion(): string {

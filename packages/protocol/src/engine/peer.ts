@@ -8,7 +8,7 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from '../jsonrpc/types.js';
-import type { FrameError, Transport } from '../transports/transport.js';
+import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
 
 type Params = Record<string, unknown>;
@@ -39,7 +39,11 @@ export interface PeerOptions {
 }
 
 /** Dispatches an inbound request: returns its result or throws (an {@link McpError} keeps its code). */
-export type RequestDispatcher = (request: JsonRpcRequest, signal: AbortSignal) => Promise<Result> | Result;
+export type RequestDispatcher = (
+  request: JsonRpcRequest,
+  signal: AbortSignal,
+  info: MessageInfo | undefined,
+) => Promise<Result> | Result;
 
 interface Pending {
   method: string;
@@ -80,7 +84,7 @@ export class Peer {
 
   /** Attaches to the transport and starts it. */
   async start(): Promise<void> {
-    this.transport.onmessage = (value) => this.receive(value);
+    this.transport.onmessage = (value, info) => this.receive(value, info);
     this.transport.onframeerror = (error) => this.frameError(error);
     this.transport.onerror = (error) => this.logger.warn(`[decorum] transport error: ${error.message}`);
     this.transport.onclose = () => this.handleClose();
@@ -162,10 +166,10 @@ export class Peer {
       : this.transport.send(message, { relatedRequestId });
   }
 
-  private receive(value: unknown): void {
+  private receive(value: unknown, info?: MessageInfo): void {
     // Counted until its reply (if any) is handed to the transport, so whenIdle() can wait for it.
     this.pendingReplies++;
-    this.reply(value)
+    this.reply(value, info)
       .catch((error) => this.logger.warn('[decorum] could not send a response', error))
       .finally(() => {
         this.pendingReplies--;
@@ -173,9 +177,9 @@ export class Peer {
       });
   }
 
-  private async reply(value: unknown): Promise<void> {
+  private async reply(value: unknown, info: MessageInfo | undefined): Promise<void> {
     if (!Array.isArray(value)) {
-      const response = await this.handle(value);
+      const response = await this.handle(value, info);
       if (response) await this.sendResponse(response);
       return;
     }
@@ -188,7 +192,7 @@ export class Peer {
       await this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
       return;
     }
-    const responses = await Promise.all(value.map((item) => this.handle(item)));
+    const responses = await Promise.all(value.map((item) => this.handle(item, info)));
     const out = responses.filter((r): r is JsonRpcResponse => r !== undefined);
     if (out.length > 0) await this.send(out);
   }
@@ -198,7 +202,7 @@ export class Peer {
   }
 
   /** Handles one message; resolves with the response to send, if any. */
-  private async handle(value: unknown): Promise<JsonRpcResponse | undefined> {
+  private async handle(value: unknown, info: MessageInfo | undefined): Promise<JsonRpcResponse | undefined> {
     const item = classify(value);
     switch (item.kind) {
       case 'invalid':
@@ -210,11 +214,11 @@ export class Peer {
         this.handleNotification(item.message);
         return undefined;
       case 'request':
-        return this.handleRequest(item.message);
+        return this.handleRequest(item.message, info);
     }
   }
 
-  private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+  private async handleRequest(request: JsonRpcRequest, info: MessageInfo | undefined): Promise<JsonRpcResponse | undefined> {
     const { id } = request;
     if (this.inflight.has(id)) {
       return errorResponse(
@@ -226,7 +230,7 @@ export class Peer {
     const controller = new AbortController();
     this.inflight.set(id, controller);
     try {
-      const result = await this.dispatch(request, controller.signal);
+      const result = await this.dispatch(request, controller.signal, info);
       // A cancelled request gets no response at all (the client has already forgotten it).
       if (controller.signal.aborted) return undefined;
       return { jsonrpc: '2.0', id, result };

@@ -92,6 +92,7 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
     available: (server) => server.resources?.subscribe === true,
     async handle(params, ctx) {
       ctx.session.subscriptions.add(requireString(params, 'uri', 'resources/subscribe'));
+      ctx.session.onstatechange?.();
       return {};
     },
   },
@@ -99,6 +100,7 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
     available: (server) => server.resources?.subscribe === true,
     async handle(params, ctx) {
       ctx.session.subscriptions.delete(requireString(params, 'uri', 'resources/unsubscribe'));
+      ctx.session.onstatechange?.();
       return {};
     },
   },
@@ -147,6 +149,7 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
         );
       }
       ctx.session.logLevel = level as LoggingLevel;
+      ctx.session.onstatechange?.();
       return {};
     },
   },

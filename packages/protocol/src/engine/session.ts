@@ -1,6 +1,6 @@
 import { CapabilityNotSupportedError, ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
-import type { Transport } from '../transports/transport.js';
+import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import { RequestContext } from './context.js';
 import { Peer, type RequestOptions } from './peer.js';
@@ -16,6 +16,15 @@ import {
 } from './types.js';
 
 type Phase = 'new' | 'initialized' | 'closed';
+
+/** What a session must remember between requests; a shared session store keeps this. */
+export interface SessionState {
+  protocolVersion: string;
+  clientInfo?: Implementation;
+  clientCapabilities: ClientCapabilities;
+  logLevel?: LoggingLevel;
+  subscriptions: string[];
+}
 type OutgoingOptions = Omit<RequestOptions, 'onprogress'> & { onprogress?: RequestOptions['onprogress'] };
 
 /**
@@ -37,6 +46,8 @@ export class ServerSession {
   onrootschanged?: () => void;
   /** Called once when the connection ends. */
   onclose?: () => void;
+  /** Called after initialize, logging/setLevel and (un)subscribe: when {@link snapshot} changes. */
+  onstatechange?: () => void;
   private phase: Phase = 'new';
 
   constructor(
@@ -50,7 +61,7 @@ export class ServerSession {
       exposeErrors: options.exposeErrors,
       allowBatch: () => this.phase === 'initialized' && this.protocolVersion === '2025-03-26',
     });
-    this.peer.dispatch = (request, signal) => this.dispatch(request, signal);
+    this.peer.dispatch = (request, signal, info) => this.dispatch(request, signal, info);
     this.peer.onnotification = (notification) => this.notification(notification);
     this.peer.onclose = () => {
       this.phase = 'closed';
@@ -64,7 +75,7 @@ export class ServerSession {
     return this.phase === 'initialized';
   }
 
-  private async dispatch(request: JsonRpcRequest, signal: AbortSignal): Promise<JsonObject> {
+  private async dispatch(request: JsonRpcRequest, signal: AbortSignal, info: MessageInfo | undefined): Promise<JsonObject> {
     const params = request.params ?? {};
     if (request.method === 'ping') return {};
     if (request.method === 'initialize') return this.initialize(params);
@@ -79,7 +90,7 @@ export class ServerSession {
       throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
     }
     const meta = params._meta !== null && typeof params._meta === 'object' ? (params._meta as JsonObject) : undefined;
-    const ctx = new RequestContext(this, request.id, request.method, signal, meta);
+    const ctx = new RequestContext(this, request.id, request.method, signal, meta, info?.authInfo);
     return handler.handle(params, ctx);
   }
 
@@ -100,6 +111,7 @@ export class ServerSession {
     this.clientCapabilities = capabilities as ClientCapabilities;
     this.clientInfo = info;
     this.phase = 'initialized';
+    this.onstatechange?.();
     const result: JsonObject = {
       protocolVersion: this.protocolVersion,
       capabilities: this.server.capabilities(this.protocolVersion),
@@ -107,6 +119,32 @@ export class ServerSession {
     };
     if (this.server.options.instructions !== undefined) result.instructions = this.server.options.instructions;
     return result;
+  }
+
+  /** The state to keep between requests (for a shared session store). */
+  snapshot(): SessionState {
+    const state: SessionState = {
+      protocolVersion: this.protocolVersion,
+      clientCapabilities: this.clientCapabilities,
+      subscriptions: [...this.subscriptions],
+    };
+    if (this.clientInfo) state.clientInfo = this.clientInfo;
+    if (this.logLevel) state.logLevel = this.logLevel;
+    return state;
+  }
+
+  /**
+   * Puts the session straight into the initialized state: a stateless HTTP request (which carries
+   * no initialize), or a session restored from a shared store on another instance.
+   */
+  restore(state: SessionState): void {
+    this.protocolVersion = isLegacyVersion(state.protocolVersion) ? state.protocolVersion : LATEST_PROTOCOL_VERSION;
+    this.clientCapabilities = state.clientCapabilities;
+    this.clientInfo = state.clientInfo;
+    this.logLevel = state.logLevel;
+    this.subscriptions.clear();
+    for (const uri of state.subscriptions) this.subscriptions.add(uri);
+    this.phase = 'initialized';
   }
 
   private notification(notification: JsonRpcNotification): void {

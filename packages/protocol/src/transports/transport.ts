@@ -17,6 +17,29 @@ export interface SendOptions {
   relatedRequestId?: string | number;
 }
 
+/** Who sent a message, as the transport authenticated it. */
+export interface AuthInfo {
+  /** The raw credential (bearer token or API key). */
+  token?: string;
+  /** The OAuth client or API key owner the credential was issued to. */
+  clientId?: string;
+  /** The user or service the credential stands for. */
+  subject?: string;
+  /** Granted scopes. */
+  scopes?: string[];
+  /** Expiry, seconds since the epoch. */
+  expiresAt?: number;
+  /** Anything else the authenticator wants handlers to see. */
+  extra?: Record<string, unknown>;
+}
+
+/** What a transport knows about an inbound message beyond its JSON. */
+export interface MessageInfo {
+  authInfo?: AuthInfo;
+  /** The HTTP request that carried it, when there was one. */
+  request?: { url: string; headers: Headers };
+}
+
 /**
  * The seam between the protocol engine and a byte stream (stdio, HTTP, in-memory). A transport
  * delivers parsed JSON values; checking that they are well-formed JSON-RPC is the engine's job.
@@ -29,7 +52,12 @@ export interface Transport {
   /** Closes the transport; `onclose` fires once. */
   close(): Promise<void>;
   /** A JSON value arrived (not yet checked to be JSON-RPC). */
-  onmessage?: (value: unknown) => void;
+  onmessage?: (value: unknown, info?: MessageInfo) => void;
+  /**
+   * Ends the connection carrying a request's stream without ending the stream itself, so the
+   * client reconnects and resumes (Streamable HTTP, 2025-11-25). Other transports leave it out.
+   */
+  closeRequestStream?(requestId: string | number): void;
   /** A frame arrived that is not JSON, or is too large; the connection stays usable. */
   onframeerror?: (error: FrameError) => void;
   /** A transport-level failure (a write error, say). */

@@ -11,6 +11,8 @@ export interface SuiteTarget {
   open(): Promise<SdkTransport>;
   /** Server-side observations, when the server runs in-process. */
   cancelled?: () => string[];
+  /** The transport hands over each message on its own (no chunk coalescing). */
+  separateFrames?: boolean;
   /** What the engine logged, when the server runs in-process. */
   logged?: () => string[];
 }
@@ -107,7 +109,10 @@ export function legacySuite(label: string, version: string, target: SuiteTarget)
         .map((m) => (m as { params: { progress: number; message?: string } }).params);
       expect(wire.map((p) => p.progress)).toEqual([1, 2, 3]);
       expect(wire[0]?.message).toBe(versionAtLeast(version, '2025-03-26') ? 'step 1' : undefined);
-      expect(seen[0]).toEqual(expect.objectContaining({ progress: 1, total: 3 }));
+      // Whatever the callback did see is a correct prefix; in-memory, where each message arrives on
+      // its own, it sees all of them.
+      expect(seen.map((p) => p.progress)).toEqual(wire.slice(0, seen.length).map((p) => p.progress));
+      if (target.separateFrames) expect(seen).toHaveLength(3);
       await expect(
         client.callTool({ name: 'bad-progress', arguments: {} }, undefined, { onprogress: () => undefined }),
       ).rejects.toMatchObject({ code: -32603 });

@@ -1,0 +1,160 @@
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
+import type { EventStore } from './event-store.js';
+import { jsonResponse } from './responses.js';
+import { SseConnection, sseHeaders } from './sse.js';
+
+/** Settings an exchange takes from its endpoint and session. */
+export interface ExchangeContext {
+  sessionId: string;
+  headers: Record<string, string>;
+  /** Null when streams are not resumable (stateless mode, or no event store). */
+  eventStore: EventStore | null;
+  /** Send a priming event (id, empty data, retry) first: 2025-11-25 clients expect it. */
+  priming: boolean;
+  retryMs: number;
+  keepAliveMs: number;
+}
+
+const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
+
+/**
+ * The answer to one POST carrying requests. It stays undecided until the first related message:
+ * if that is the last response, the POST gets plain JSON; if a notification or a server→client
+ * request comes first, it becomes an SSE stream that carries everything related to the POST's
+ * requests and ends after the last response. A dropped connection does not end the exchange:
+ * with an event store, the client resumes it with GET + Last-Event-ID.
+ */
+export class Exchange {
+  readonly response: Promise<Response>;
+  /** Resolves once the exchange is over (last response delivered, or aborted). */
+  readonly finished: Promise<void>;
+  private markFinished!: () => void;
+  /** Called once the last response has been delivered (or the session closed). */
+  ondone?: () => void;
+  private resolve!: (response: Response) => void;
+  private readonly pending: Set<RequestId>;
+  private mode: 'pending' | 'sse' | 'done' = 'pending';
+  private buffered: JsonRpcMessage[] = [];
+  private connection?: SseConnection;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly streamId: string,
+    requestIds: RequestId[],
+    private readonly context: ExchangeContext,
+  ) {
+    this.pending = new Set(requestIds);
+    this.response = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+    this.finished = new Promise((resolve) => {
+      this.markFinished = resolve;
+    });
+  }
+
+  get done(): boolean {
+    return this.mode === 'done';
+  }
+
+  /** True while an SSE connection is attached. */
+  get connected(): boolean {
+    return this.connection !== undefined && !this.connection.closed;
+  }
+
+  /** Routes one message related to this exchange's requests; messages keep their order. */
+  deliver(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    return this.enqueue(() => this.write(message));
+  }
+
+  /** Runs `task` after every message already delivered, in order. */
+  enqueue(task: () => Promise<void> | void): Promise<void> {
+    const next = this.queue.then(task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Ends the current connection without ending the exchange (the client will reconnect and
+   * resume). Switches an undecided exchange to SSE first, so there is an event id to resume from.
+   */
+  dropConnection(): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.mode === 'done' || this.context.eventStore === null) return;
+      if (this.mode === 'pending') await this.startSse();
+      this.connection?.send({ data: '', retry: this.context.retryMs });
+      this.connection?.close();
+    });
+  }
+
+  /** Attaches a resumed connection: replays what it missed, then streams the rest. */
+  attach(connection: SseConnection, missed: { id: string; message: JsonRpcMessage }[]): void {
+    for (const event of missed) connection.send({ id: event.id, data: JSON.stringify(event.message) });
+    if (this.mode === 'done') {
+      connection.close();
+      return;
+    }
+    this.connection?.close();
+    this.connection = connection;
+  }
+
+  /** Ends the exchange without more messages (session closed). */
+  abort(): void {
+    if (this.mode === 'pending') this.resolve(new Response(null, { status: 404, headers: this.context.headers }));
+    this.connection?.close();
+    this.finish();
+  }
+
+  private async write(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.mode === 'done') return;
+    const list = Array.isArray(message) ? message : [message];
+    const responses = list.filter(isResponse);
+    for (const response of responses) this.pending.delete((response as { id: RequestId }).id);
+    const final = responses.length > 0 && this.pending.size === 0;
+    if (this.mode === 'pending') {
+      if (responses.length === list.length) {
+        this.buffered.push(...list);
+        if (!final) return;
+        // Only responses, and all of them: plain JSON (one object, or an array for a batch).
+        const body = this.buffered.length === 1 && !Array.isArray(message) ? this.buffered[0] : this.buffered;
+        this.resolve(jsonResponse(200, body, this.context.headers));
+        this.finish();
+        return;
+      }
+      await this.startSse();
+    }
+    await this.emit(message);
+    if (final) {
+      this.connection?.close();
+      this.finish();
+    }
+  }
+
+  private async startSse(): Promise<void> {
+    this.mode = 'sse';
+    const connection = new SseConnection(this.context.keepAliveMs);
+    this.connection = connection;
+    this.resolve(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
+    const store = this.context.eventStore;
+    if (store !== null && this.context.priming) {
+      const id = await store.append(this.context.sessionId, this.streamId, null);
+      connection.send({ id, data: '', retry: this.context.retryMs });
+    }
+    const buffered = this.buffered.splice(0);
+    for (const message of buffered) await this.emit(message);
+  }
+
+  private async emit(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    const store = this.context.eventStore;
+    const id = store === null ? undefined : await store.append(this.context.sessionId, this.streamId, message);
+    this.connection?.send({ id, data: JSON.stringify(message) });
+  }
+
+  private finish(): void {
+    if (this.mode === 'done' && this.ondone === undefined) return;
+    this.mode = 'done';
+    const done = this.ondone;
+    this.ondone = undefined;
+    done?.();
+    this.markFinished();
+  }
+}

@@ -1,0 +1,51 @@
+import type { AuthInfo } from '../transports/transport.js';
+import type { EventStore } from './event-store.js';
+import type { OriginPolicy } from './security.js';
+import type { SessionStore } from './session-store.js';
+
+/**
+ * Checks the credentials of a request. Return the caller's {@link AuthInfo} (it reaches handlers
+ * as `ctx.authInfo`), undefined for an anonymous caller, or a Response (401/403) to send instead.
+ */
+export type Authenticate = (request: Request) => AuthInfo | Response | undefined | Promise<AuthInfo | Response | undefined>;
+
+/** Options of the Streamable HTTP endpoint. */
+export interface StreamableHttpOptions {
+  /** The MCP endpoint path. Default `/mcp`. */
+  path?: string;
+  /**
+   * No sessions: every POST stands alone (initialize is answered, but nothing is remembered).
+   * Cannot do: GET streams, server→client requests (sampling, elicitation, roots), log level,
+   * subscriptions, resumability. Default false.
+   */
+  stateless?: boolean;
+  /** Serve GET streams for server-initiated messages (else GET → 405). Default true. */
+  enableGetStream?: boolean;
+  /** DNS-rebinding protection (Host/Origin allowlists). On by default, loopback only. */
+  originPolicy?: OriginPolicy;
+  /** The largest request body accepted, in bytes (413 past it). Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Sessions idle (no request, no open stream) this long are closed, in ms. Default 30 minutes. */
+  sessionIdleTimeoutMs?: number;
+  /** Most sessions at once (503 past it). Default 10 000. */
+  maxSessions?: number;
+  /** Most open streams (POST streams + GET stream) per session (503 past it). Default 64. */
+  maxStreamsPerSession?: number;
+  /** Interval of SSE keep-alive comments, in ms (0 disables). Default 15 000. */
+  keepAliveMs?: number;
+  /** The SSE `retry` the client waits before reconnecting, in ms. Default 1 000. */
+  retryMs?: number;
+  /** Where SSE events are kept for resumption. Default: in memory, bounded; null disables resumption. */
+  eventStore?: EventStore | null;
+  /** Shares sessions between instances. Default: none (sessions live in this instance). */
+  sessionStore?: SessionStore;
+  /** Checks credentials on every request (the OAuth resource server plugs in here). */
+  authenticate?: Authenticate;
+  /** At shutdown, how long in-flight requests may take before their streams are closed, in ms. Default 10 000. */
+  shutdownTimeoutMs?: number;
+}
+
+export type ResolvedHttpOptions = Required<
+  Omit<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'eventStore' | 'sessionStore'>
+> &
+  Pick<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'sessionStore'> & { eventStore: EventStore | null };

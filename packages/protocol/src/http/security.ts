@@ -1,0 +1,63 @@
+import { ErrorCode } from '../jsonrpc/errors.js';
+import { errorResponse } from './responses.js';
+
+/** DNS-rebinding protection: which Host and Origin values an endpoint accepts. */
+export interface OriginPolicy {
+  /** On by default. Turn off only behind a proxy that checks Host and Origin itself. */
+  enabled?: boolean;
+  /**
+   * Accepted Host header values: a hostname (any port) or `hostname:port`. Default: the loopback
+   * names, which is right for the default bind address 127.0.0.1. Add your public hostname when
+   * you bind elsewhere.
+   */
+  allowedHosts?: string[];
+  /** Accepted Origin values (`scheme://host[:port]`) or bare hostnames (any scheme and port). Default: loopback. */
+  allowedOrigins?: string[];
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Splits `host[:port]` (IPv6 in brackets) into its parts. */
+function splitHost(value: string): { hostname: string; port?: string } {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value.trim().toLowerCase());
+  return match ? { hostname: match[1] as string, port: match[2] } : { hostname: '' };
+}
+
+function hostAllowed(host: string, allowed: string[]): boolean {
+  const { hostname, port } = splitHost(host);
+  return allowed.some((entry) => {
+    const rule = splitHost(entry);
+    return rule.hostname === hostname && (rule.port === undefined || rule.port === port);
+  });
+}
+
+function originAllowed(origin: string, allowed: string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // includes the opaque "null" origin
+  }
+  return allowed.some((entry) => {
+    if (entry.includes('://')) return entry.toLowerCase().replace(/\/$/, '') === url.origin;
+    return hostAllowed(url.host, [entry]);
+  });
+}
+
+/**
+ * Checks Host and Origin against the policy; returns the 403 to send, or undefined when the
+ * request may go on. A request without Origin (a non-browser client) passes the Origin check.
+ */
+export function checkOrigin(request: Request, policy: OriginPolicy = {}): Response | undefined {
+  if (policy.enabled === false) return undefined;
+  const hosts = policy.allowedHosts ?? LOOPBACK;
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  if (!hostAllowed(host, hosts)) {
+    return errorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host "${host}" is not allowed`);
+  }
+  const origin = request.headers.get('origin');
+  if (origin !== null && !originAllowed(origin, policy.allowedOrigins ?? hosts)) {
+    return errorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin "${origin}" is not allowed`);
+  }
+  return undefined;
+}
