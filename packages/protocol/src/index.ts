@@ -8,7 +8,7 @@ export { type Page, paginate } from './engine/pagination.js';
 export { Peer, type PeerOptions, type RequestDispatcher, type RequestOptions } from './engine/peer.js';
 export type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './engine/providers.js';
 export { ProtocolServer, type ProtocolServerOptions } from './engine/server.js';
-export { ServerSession } from './engine/session.js';
+export { ServerSession, type SessionState } from './engine/session.js';
 export { shapeContent, shapeListItem, shapeResult, shapeServerInfo } from './engine/shaping.js';
 export {
   type CallToolResult,
@@ -29,6 +29,16 @@ export {
   type ServerCapabilities,
   type ToolDefinition,
 } from './engine/types.js';
+export {
+  type EventStore,
+  InMemoryEventStore,
+  type InMemoryEventStoreOptions,
+  type StoredEvent,
+} from './http/event-store.js';
+export type { Authenticate, StreamableHttpOptions } from './http/options.js';
+export { checkOrigin, type OriginPolicy } from './http/security.js';
+export { InMemorySessionStore, type SessionStore, type StoredSession } from './http/session-store.js';
+export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
 export {
   CapabilityNotSupportedError,
@@ -48,7 +58,7 @@ export type {
   RequestId,
 } from './jsonrpc/types.js';
 export { createLinkedTransports, InMemoryTransport } from './transports/in-memory.js';
-export type { FrameError, SendOptions, Transport } from './transports/transport.js';
+export type { AuthInfo, FrameError, MessageInfo, SendOptions, Transport } from './transports/transport.js';
 export {
   compareVersions,
   isLegacyVersion,

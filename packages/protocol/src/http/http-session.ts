@@ -1,7 +1,7 @@
 import type { ServerSession } from '../engine/session.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
-import type { EventStore, StoredEvent } from './event-store.js';
+import type { EventStore } from './event-store.js';
 import { Exchange, type ExchangeContext } from './exchange.js';
 import type { SseConnection } from './sse.js';
 
@@ -40,6 +40,7 @@ export class HttpSession implements Transport {
   private readonly standaloneId: string;
   private standalone?: SseConnection;
   private queued: JsonRpcMessage[] = [];
+  private standaloneQueue: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -66,7 +67,8 @@ export class HttpSession implements Transport {
    * Undefined when one of the ids is already in flight (its answers could not be told apart).
    */
   openExchange(requestIds: RequestId[], headers: Record<string, string>, resumable: boolean): Exchange | undefined {
-    if (requestIds.some((id) => this.exchanges.has(id)) || new Set(requestIds).size !== requestIds.length) return undefined;
+    if (requestIds.some((id) => this.exchanges.has(id)) || new Set(requestIds).size !== requestIds.length)
+      return undefined;
     const context: ExchangeContext = {
       sessionId: this.id,
       headers,
@@ -98,37 +100,64 @@ export class HttpSession implements Transport {
     if (exchange) return exchange.deliver(message);
     // Not tied to an open POST: the standalone stream (never a response there, unless resuming).
     const list = Array.isArray(message) ? message : [message];
-    for (const item of list) {
-      if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
-      if (this.standalone && !this.standalone.closed) await this.emitStandalone(item);
-      else if (this.queued.length < MAX_QUEUED) this.queued.push(item);
-    }
+    await this.enqueueStandalone(async () => {
+      for (const item of list) {
+        if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
+        if (this.standalone && !this.standalone.closed) await this.emitStandalone(item);
+        else if (this.queued.length < MAX_QUEUED) this.queued.push(item);
+      }
+    });
   }
 
   closeRequestStream(requestId: string | number): void {
     void this.exchanges.get(requestId)?.dropConnection();
   }
 
-  /** Attaches a GET stream: a fresh standalone stream, or a resumed one after Last-Event-ID. */
-  async attach(connection: SseConnection, replay?: { streamId: string; events: StoredEvent[] }): Promise<void> {
+  /**
+   * Attaches a GET stream: a fresh standalone stream, or, with `lastEventId`, the resumption of the
+   * stream that event belongs to. Replay and attach run in that stream's message order, so nothing
+   * sent in between is lost or sent twice. Resolves false when `lastEventId` is unknown.
+   */
+  async attach(connection: SseConnection, lastEventId?: string): Promise<boolean> {
     this.lastActive = Date.now();
-    const exchange = replay && this.byStream.get(replay.streamId);
-    if (exchange) {
-      await exchange.enqueue(() => exchange.attach(connection, replay?.events ?? []));
-      return;
-    }
-    for (const event of replay?.events ?? []) connection.send({ id: event.id, data: JSON.stringify(event.message) });
-    if (replay && replay.streamId !== this.standaloneId) {
-      connection.close(); // a finished POST stream: nothing more will come
-      return;
-    }
-    this.standalone?.close();
-    this.standalone = connection;
     const store = this.settings.eventStore;
-    if (store && this.protocolVersion() >= '2025-11-25' && !replay) {
-      connection.send({ id: await store.append(this.id, this.standaloneId, null), data: '', retry: this.settings.retryMs });
+    const located = lastEventId !== undefined && store ? await store.replayAfter(this.id, lastEventId) : undefined;
+    if (lastEventId !== undefined && located === undefined) return false;
+    const exchange = located && this.byStream.get(located.streamId);
+    if (exchange && store && lastEventId !== undefined) {
+      await exchange.enqueue(async () => {
+        const fresh = await store.replayAfter(this.id, lastEventId);
+        exchange.attach(connection, fresh?.events ?? []);
+      });
+      return true;
     }
-    for (const message of this.queued.splice(0)) await this.emitStandalone(message);
+    if (located && located.streamId !== this.standaloneId) {
+      // A POST stream that already ended: replay what was missed, then end.
+      for (const event of located.events) connection.send({ id: event.id, data: JSON.stringify(event.message) });
+      connection.close();
+      return true;
+    }
+    await this.enqueueStandalone(async () => {
+      const fresh = store && lastEventId !== undefined ? await store.replayAfter(this.id, lastEventId) : undefined;
+      for (const event of fresh?.events ?? []) connection.send({ id: event.id, data: JSON.stringify(event.message) });
+      this.standalone?.close();
+      this.standalone = connection;
+      if (store && lastEventId === undefined && this.protocolVersion() >= '2025-11-25') {
+        connection.send({
+          id: await store.append(this.id, this.standaloneId, null),
+          data: '',
+          retry: this.settings.retryMs,
+        });
+      }
+      for (const message of this.queued.splice(0)) await this.emitStandalone(message);
+    });
+    return true;
+  }
+
+  private enqueueStandalone(task: () => Promise<void>): Promise<void> {
+    const next = this.standaloneQueue.then(task);
+    this.standaloneQueue = next.catch(() => undefined);
+    return next;
   }
 
   private async emitStandalone(message: JsonRpcMessage): Promise<void> {

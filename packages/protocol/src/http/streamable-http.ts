@@ -139,7 +139,8 @@ export class StreamableHttpHandler {
       const item = classify(message);
       // Without a readable id an error could not be routed to this POST: answer it here.
       if (item.kind === 'invalid' && item.id === null) return errorResponse(400, item.error.code, item.error.message);
-      if (item.kind === 'request' || item.kind === 'invalid') requestIds.push(item.kind === 'request' ? item.message.id : (item.id as RequestId));
+      if (item.kind === 'request' || item.kind === 'invalid')
+        requestIds.push(item.kind === 'request' ? item.message.id : (item.id as RequestId));
       if (item.kind === 'request' && item.message.method === 'initialize') initialize = true;
     }
     if (initialize && messages.length > 1) return bad(400, 'Invalid Request: initialize must not be part of a batch');
@@ -200,10 +201,8 @@ export class StreamableHttpHandler {
     if (!accepts(request, 'text/event-stream')) return bad(406, 'Not Acceptable: Accept must list text/event-stream');
     const session = await this.lookup(request, auth);
     if (session instanceof Response) return session;
-    const lastEventId = request.headers.get('last-event-id');
-    const store = this.options.eventStore;
-    const replay = lastEventId !== null && store ? await store.replayAfter(session.id, lastEventId) : undefined;
-    if (replay === undefined && session.hasStandalone) {
+    const lastEventId = request.headers.get('last-event-id') ?? undefined;
+    if (lastEventId === undefined && session.hasStandalone) {
       return bad(409, 'Conflict: this session already has an open GET stream');
     }
     if (session.openStreams >= this.options.maxStreamsPerSession) {
@@ -211,7 +210,14 @@ export class StreamableHttpHandler {
     }
     const connection = new SseConnection(this.options.keepAliveMs);
     request.signal?.addEventListener('abort', () => connection.close(), { once: true });
-    await session.attach(connection, replay);
+    if (!(await session.attach(connection, lastEventId))) {
+      // An id we no longer know (evicted, or from before a restart): a fresh standalone stream.
+      if (session.hasStandalone) {
+        connection.close();
+        return bad(409, 'Conflict: unknown Last-Event-ID and the session already has a GET stream');
+      }
+      await session.attach(connection);
+    }
     return new Response(connection.stream, { status: 200, headers: sseHeaders({ 'Mcp-Session-Id': session.id }) });
   }
 
