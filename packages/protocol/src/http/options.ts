@@ -1,5 +1,6 @@
 import type { AuthInfo } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
+import type { LegacySseOptions } from './legacy-sse.js';
 import type { OriginPolicy } from './security.js';
 import type { SessionStore } from './session-store.js';
 
@@ -7,7 +8,9 @@ import type { SessionStore } from './session-store.js';
  * Checks the credentials of a request. Return the caller's {@link AuthInfo} (it reaches handlers
  * as `ctx.authInfo`), undefined for an anonymous caller, or a Response (401/403) to send instead.
  */
-export type Authenticate = (request: Request) => AuthInfo | Response | undefined | Promise<AuthInfo | Response | undefined>;
+export type Authenticate = (
+  request: Request,
+) => AuthInfo | Response | undefined | Promise<AuthInfo | Response | undefined>;
 
 /** Options of the Streamable HTTP endpoint. */
 export interface StreamableHttpOptions {
@@ -39,6 +42,11 @@ export interface StreamableHttpOptions {
   eventStore?: EventStore | null;
   /** Shares sessions between instances. Default: none (sessions live in this instance). */
   sessionStore?: SessionStore;
+  /**
+   * Also serve the 2024-11-05 HTTP+SSE transport (GET `/sse`, POST `/messages`), behind the same
+   * origin policy and authentication. Off by default.
+   */
+  legacySse?: boolean | LegacySseOptions;
   /** Checks credentials on every request (the OAuth resource server plugs in here). */
   authenticate?: Authenticate;
   /** At shutdown, how long in-flight requests may take before their streams are closed, in ms. Default 10 000. */
@@ -46,6 +54,6 @@ export interface StreamableHttpOptions {
 }
 
 export type ResolvedHttpOptions = Required<
-  Omit<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'eventStore' | 'sessionStore'>
+  Omit<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse'>
 > &
   Pick<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'sessionStore'> & { eventStore: EventStore | null };

@@ -9,6 +9,11 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 /** An HTTP error whose body is a JSON-RPC error response with no id, as the spec allows. */
-export function errorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse(status, { jsonrpc: '2.0', id: null, error: { code, message } }, headers);
 }

@@ -7,6 +7,7 @@ import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isLegacyVersion } from '../versions.js';
 import { readJsonBody } from './body.js';
 import { InMemoryEventStore } from './event-store.js';
+import { LegacySseEndpoint } from './legacy-sse.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import type { ResolvedHttpOptions, StreamableHttpOptions } from './options.js';
 import { errorResponse } from './responses.js';
@@ -43,6 +44,7 @@ export class StreamableHttpHandler {
   private readonly settings: HttpSessionSettings;
   private readonly sessions = new Map<string, HttpSession>();
   private readonly active = new Set<Promise<void>>();
+  private readonly legacy?: LegacySseEndpoint;
   private sweeper?: ReturnType<typeof setInterval>;
   private closing = false;
 
@@ -64,6 +66,9 @@ export class StreamableHttpHandler {
       ...options,
       eventStore: options.eventStore === undefined ? new InMemoryEventStore() : options.eventStore,
     };
+    if (options.legacySse) {
+      this.legacy = new LegacySseEndpoint(server, options.legacySse === true ? {} : options.legacySse);
+    }
     this.settings = {
       eventStore: this.options.stateless ? null : this.options.eventStore,
       retryMs: this.options.retryMs,
@@ -89,10 +94,13 @@ export class StreamableHttpHandler {
     clearInterval(this.sweeper);
     this.sweeper = undefined;
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
+    await this.legacy?.close();
   }
 
   private async route(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname !== this.options.path) return bad(404, 'Not Found');
+    const path = new URL(request.url).pathname;
+    const legacy = this.legacy?.handles(path) === true;
+    if (path !== this.options.path && !legacy) return bad(404, 'Not Found');
     if (this.closing) return bad(503, 'Service Unavailable: the server is shutting down');
     const blocked = checkOrigin(request, this.options.originPolicy);
     if (blocked) return blocked;
@@ -101,6 +109,10 @@ export class StreamableHttpHandler {
       const result = await this.options.authenticate(request);
       if (result instanceof Response) return result;
       auth = result;
+    }
+    if (legacy) {
+      const info: MessageInfo = { authInfo: auth, request: { url: request.url, headers: request.headers } };
+      return (await this.legacy?.handle(request, info)) ?? bad(404, 'Not Found');
     }
     const version = request.headers.get(VERSION_HEADER);
     if (version !== null && !isLegacyVersion(version)) {
