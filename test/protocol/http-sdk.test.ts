@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolServer, StreamableHttpHandler } from '../../packages/protocol/src/index.js';
 import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
 import { createFixtureServer, type FixtureProbe } from '../../packages/protocol/test/fixtures/fixture-server.js';
-import { createSdkClient, pinVersion } from '../../packages/protocol/test/support/sdk-client.js';
 import { legacySuite } from '../../packages/protocol/test/support/legacy-suite.js';
+import { createSdkClient, pinVersion } from '../../packages/protocol/test/support/sdk-client.js';
 
 const probe: FixtureProbe = { cancelled: [], logged: [] };
 let server: ProtocolServer;
@@ -112,9 +112,13 @@ describe('Streamable HTTP with the official client: streams', () => {
     );
     expect(delivered).toBe(10_000);
     await Promise.all(
-      sessions.map((sessionId) => fetch(url, { method: 'DELETE', headers: headersFor(sessionId) }).then((r) => r.status)),
+      sessions.map((sessionId) =>
+        fetch(url, { method: 'DELETE', headers: headersFor(sessionId) }).then((r) => r.status),
+      ),
     );
-    const left = [...server.connectedSessions].filter((s) => sessions.includes((s.peer.transport as { id?: string }).id ?? ''));
+    const left = [...server.connectedSessions].filter((s) =>
+      sessions.includes((s.peer.transport as { id?: string }).id ?? ''),
+    );
     expect(left).toHaveLength(0);
     const after = heap();
     // Loose bound: 200 sessions with 10k calls behind them leave no more than a few MB behind.

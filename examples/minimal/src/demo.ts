@@ -5,7 +5,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: ['--conditions=@decorum/source', '--import', '@decorum/cli/register', new URL('./server.ts', import.meta.url).pathname],
+  args: [
+    '--conditions=@decorum/source',
+    '--import',
+    '@decorum/cli/register',
+    new URL('./server.ts', import.meta.url).pathname,
+  ],
 });
 const client = new Client({ name: 'decorum-demo', version: '0.1.0' });
 const started = performance.now();

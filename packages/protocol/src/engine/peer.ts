@@ -218,7 +218,10 @@ export class Peer {
     }
   }
 
-  private async handleRequest(request: JsonRpcRequest, info: MessageInfo | undefined): Promise<JsonRpcResponse | undefined> {
+  private async handleRequest(
+    request: JsonRpcRequest,
+    info: MessageInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
     const { id } = request;
     if (this.inflight.has(id)) {
       return errorResponse(

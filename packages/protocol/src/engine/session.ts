@@ -75,7 +75,11 @@ export class ServerSession {
     return this.phase === 'initialized';
   }
 
-  private async dispatch(request: JsonRpcRequest, signal: AbortSignal, info: MessageInfo | undefined): Promise<JsonObject> {
+  private async dispatch(
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    info: MessageInfo | undefined,
+  ): Promise<JsonObject> {
     const params = request.params ?? {};
     if (request.method === 'ping') return {};
     if (request.method === 'initialize') return this.initialize(params);

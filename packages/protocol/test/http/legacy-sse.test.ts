@@ -1,12 +1,8 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { register } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
-import type { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LegacySseEndpoint, type LegacySseOptions } from '../../src/http/legacy-sse.js';
 import type { ProtocolServer, ServerSession } from '../../src/index.js';
+import { type HttpListener, listenHttp } from '../../src/node.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
 import { createSdkClient, pinVersion } from '../support/sdk-client.js';
 
@@ -277,76 +273,24 @@ describe('LegacySseEndpoint with plain Requests', () => {
   });
 });
 
-// A minimal node:http → fetch bridge, enough for these tests (the real adapter lives in src/node/).
-async function bridge(
-  handler: (request: Request) => Promise<Response | undefined>,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const aborter = new AbortController();
-  res.on('close', () => aborter.abort());
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const request = new Request(`http://${req.headers.host}${req.url}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    duplex: 'half',
-    signal: aborter.signal,
-  } as RequestInit);
-  const response = (await handler(request)) ?? new Response('Not Found', { status: 404 });
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.flushHeaders();
-  if (response.body === null) return void res.end();
-  const reader = response.body.getReader();
-  res.on('close', () => void reader.cancel().catch(() => undefined));
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) await once(res, 'drain', { signal: aborter.signal });
-    }
-  } catch {
-    // the client went away mid-stream
-  } finally {
-    res.end();
-  }
-}
-
-// vitest.config.ts runs workers with `--conditions source`, so Node resolves `eventsource` and
-// `eventsource-parser` (which publish TypeScript under that condition) to .ts files it cannot load.
-// This hook drops the condition for those two packages only, before the SDK's SSE client loads.
-const WITHOUT_SOURCE_CONDITION = `export function resolve(specifier, context, next) {
-  if (specifier !== 'eventsource' && specifier !== 'eventsource-parser') return next(specifier, context);
-  return next(specifier, { ...context, conditions: context.conditions.filter((c) => c !== 'source') });
-}`;
-
 describe('LegacySseEndpoint with the official SDK client over HTTP', () => {
-  let SseClient: typeof SSEClientTransport;
-  const running: { endpoint: LegacySseEndpoint; http: Server }[] = [];
-  beforeAll(async () => {
-    register(`data:text/javascript,${encodeURIComponent(WITHOUT_SOURCE_CONDITION)}`);
-    SseClient = (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport;
-  });
+  const SseClient = SSEClientTransport;
+  const running: { endpoint: LegacySseEndpoint; http: HttpListener }[] = [];
   afterEach(async () => {
     for (const { endpoint, http } of running.splice(0)) {
       await endpoint.close();
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
+      await http.close();
     }
   });
 
-  /** Serves `server` over real HTTP on a free port; resolves with the SSE URL. */
+  /** Serves `server` over real HTTP on a free port (through the node adapter); resolves with the SSE URL. */
   async function serve(server: ProtocolServer): Promise<URL> {
     const endpoint = new LegacySseEndpoint(server);
-    const http = createServer((req, res) => void bridge((request) => endpoint.handle(request), req, res));
+    const http = await listenHttp(
+      async (request) => (await endpoint.handle(request)) ?? new Response(null, { status: 404 }),
+    );
     running.push({ endpoint, http });
-    http.listen(0, '127.0.0.1');
-    await once(http, 'listening');
-    return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/sse`);
+    return new URL('/sse', http.url);
   }
 
   it('connects, pages through tools, calls echo, progress and sample, then closes', async () => {

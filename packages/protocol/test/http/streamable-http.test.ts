@@ -224,3 +224,27 @@ describe('Streamable HTTP: stateless mode', () => {
     expect((await send(new Request(MCP_URL, { method: 'DELETE' }))).status).toBe(405);
   });
 });
+
+describe('Streamable HTTP: legacy HTTP+SSE on the same handler', () => {
+  it('serves /sse and /messages behind the same origin policy when enabled', async () => {
+    const { send } = setup({ legacySse: true });
+    const sse = (headers: Record<string, string> = {}) =>
+      send(
+        new Request('http://127.0.0.1/sse', { method: 'GET', headers: { accept: 'text/event-stream', ...headers } }),
+      );
+    expect((await sse({ origin: 'http://evil.example.com' })).status).toBe(403);
+    const response = await sse();
+    expect(response.status).toBe(200);
+    const reader = new SseReader(response);
+    const endpoint = await reader.next();
+    expect(endpoint).toMatchObject({
+      event: 'endpoint',
+      data: expect.stringMatching(/^\/messages\?sessionId=[0-9a-f]{32}$/),
+    });
+    await reader.cancel();
+    const off = setup();
+    expect(
+      (await off.send(new Request('http://127.0.0.1/sse', { headers: { accept: 'text/event-stream' } }))).status,
+    ).toBe(404);
+  });
+});

@@ -350,7 +350,9 @@ describe('StdioTransport: a real child process', () => {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
   const fixture = fileURLToPath(new URL('../fixtures/stdio-echo.ts', import.meta.url));
   const spawnEcho = () =>
-    spawn(process.execPath, ['--conditions=@decorum/source', '--import', '@decorum/cli/register', fixture], { cwd: root });
+    spawn(process.execPath, ['--conditions=@decorum/source', '--import', '@decorum/cli/register', fixture], {
+      cwd: root,
+    });
   const collect = (child: ChildProcessWithoutNullStreams) => {
     const out = { stdout: '', stderr: '' };
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,0 +1,124 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type NodeHandlerOptions, toNodeHandler, type WebHandler } from './node-handler.js';
+
+/** Options of {@link listenHttp}. */
+export interface ListenHttpOptions extends NodeHandlerOptions {
+  /** The TCP port. Default 0: any free port, read it back from `url`. */
+  port?: number;
+  /**
+   * The interface to bind. Default '127.0.0.1': a local MCP server must not be reachable from the network (or from
+   * web pages through DNS rebinding) by accident. Pass '0.0.0.0' or '::' deliberately to expose it.
+   */
+  host?: string;
+  /** Serve only this exact path (say '/mcp') and answer 404 elsewhere. Default: every path goes to the handler. */
+  path?: string;
+  /** How long `close()` waits for in-flight requests (open SSE streams included) before cutting them, in ms. Default 5000. */
+  shutdownTimeoutMs?: number;
+}
+
+/** A running HTTP server from {@link listenHttp}. */
+export interface HttpListener {
+  server: Server;
+  /** Where to reach the handler, e.g. `http://127.0.0.1:54321/mcp`. */
+  url: URL;
+  /** Stops accepting connections, lets in-flight requests finish (up to `shutdownTimeoutMs`), then closes the rest. */
+  close(): Promise<void>;
+}
+
+/**
+ * Binding the port failed; `code` is the system error (`EADDRINUSE`, `EACCES`, `EADDRNOTAVAIL` …).
+ * @example
+ * try { await listenHttp(handle, { port: 3000 }); } catch (e) { if (e instanceof ListenError && e.code === 'EADDRINUSE') … }
+ */
+export class ListenError extends Error {
+  constructor(
+    readonly code: string,
+    readonly host: string,
+    readonly port: number,
+    cause: Error,
+  ) {
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${port} is already in use on ${host}; stop the other server, pick another port, or use port 0 for any free one`
+        : code === 'EACCES'
+          ? `permission denied for port ${port} on ${host}; ports below 1024 need privileges`
+          : cause.message;
+    super(`Cannot listen on ${formatHost(host)}:${port} (${code}): ${reason}`, { cause });
+    this.name = 'ListenError';
+  }
+}
+
+/**
+ * Serves a Web-standard handler on `node:http`, on 127.0.0.1 and a free port unless told otherwise.
+ * @example
+ * const listener = await listenHttp(handle, { port: 3000, path: '/mcp' });
+ * console.error(`MCP server on ${listener.url}`);
+ * process.on('SIGTERM', () => listener.close());
+ */
+export async function listenHttp(handle: WebHandler, options: ListenHttpOptions = {}): Promise<HttpListener> {
+  const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000 } = options;
+  if (path !== undefined && !path.startsWith('/')) throw new TypeError(`path must start with "/", got "${path}"`);
+  const listener = toNodeHandler(handle, options);
+  // Node's own close() waits for keep-alive sockets to time out; counting responses lets close() end as soon
+  // as the last one is over.
+  let inFlight = 0;
+  let onIdle: (() => void) | undefined;
+  const server = createServer((req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) onIdle?.();
+    });
+    if (path !== undefined && (req.url ?? '/').split('?')[0] !== path) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+      return;
+    }
+    listener(req, res);
+  });
+  await bind(server, port, host);
+
+  const address = server.address() as AddressInfo;
+  const url = new URL(`http://${urlHost(address.address)}:${address.port}${path ?? '/'}`);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      // The callback runs once every connection is gone; an error only means the server was already closed.
+      server.close(() => resolve());
+      const timer = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs);
+      timer.unref();
+      onIdle = () => {
+        clearTimeout(timer);
+        server.closeAllConnections();
+      };
+      if (inFlight === 0) onIdle();
+    });
+    return closing;
+  };
+  return { server, url, close };
+}
+
+function bind(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(new ListenError(error.code ?? 'UNKNOWN', host, port, error));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** A host for the URL that a client on this machine can connect to, even when bound to every interface. */
+function urlHost(address: string): string {
+  return address === '0.0.0.0' || address === '::' ? 'localhost' : formatHost(address);
+}

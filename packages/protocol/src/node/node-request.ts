@@ -1,0 +1,184 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+
+// The request body is pulled in slices of at most this many bytes ahead of the handler.
+const BODY_HIGH_WATER_MARK = 64 * 1024;
+// host[:port] or [ipv6][:port]. Anything else (a '/', '?', '@' …) could smuggle a path into the URL.
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
+
+/** A request that cannot become a Web `Request`; `status` lets Express's error handler answer 400 too. */
+export class BadRequestError extends Error {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadRequestError';
+  }
+}
+
+/** What {@link toWebRequest} needs besides the Node request. */
+export interface WebRequestContext {
+  /** Becomes the Request's signal: aborts when the client disconnects before the response is finished. */
+  signal: AbortSignal;
+  /** Registers a callback for the end of the response, however it ended; an unread request body is then drained. */
+  onResponseClosed(listener: () => void): void;
+  /** Believe `X-Forwarded-Proto` / `X-Forwarded-Host`. */
+  trustProxy: boolean;
+}
+
+/**
+ * Builds the Web `Request` for a Node request; throws {@link BadRequestError} when it cannot. Internal to the
+ * `./node` subpath: {@link toNodeHandler} is the public way in.
+ * @example
+ * const request = toWebRequest(req, { signal, onResponseClosed: (done) => res.once('close', done), trustProxy: false });
+ */
+export function toWebRequest(
+  req: IncomingMessage,
+  { signal, onResponseClosed, trustProxy }: WebRequestContext,
+): Request {
+  const method = req.method ?? 'GET';
+  const url = requestUrl(req, trustProxy);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    // HTTP/2 pseudo-headers (':path' …) are not header names in the Fetch API.
+    if (value === undefined || name.startsWith(':')) continue;
+    // Node already joined repeated headers the HTTP way (', ', or '; ' for Cookie) and kept Set-Cookie as a list.
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const body = requestBody(req, headers, onResponseClosed);
+    if (body !== null) {
+      init.body = body;
+      // Required by the Fetch spec for a streamed request body.
+      if (body instanceof ReadableStream) init.duplex = 'half';
+    }
+  }
+  try {
+    return new Request(url, init);
+  } catch (error) {
+    throw new BadRequestError(`Cannot build a Request: ${(error as Error).message}`);
+  }
+}
+
+function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
+  let scheme = (req.socket as TLSSocket | null)?.encrypted === true ? 'https' : 'http';
+  let host = req.headers.host ?? firstValue(req.headers[':authority']);
+  if (trustProxy) {
+    const proto = firstValue(req.headers['x-forwarded-proto'])?.toLowerCase();
+    if (proto === 'http' || proto === 'https') scheme = proto;
+    host = firstValue(req.headers['x-forwarded-host']) ?? host;
+  }
+  host ||= socketAuthority(req);
+  if (!HOST.test(host)) throw new BadRequestError(`Invalid Host header: ${JSON.stringify(host)}`);
+  // Express strips the mount path from req.url; originalUrl is what the client asked for.
+  const target = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  // Only origin-form ('/path?query'); concatenating rather than resolving keeps '//evil.example' a path.
+  if (!target.startsWith('/')) throw new BadRequestError(`Unsupported request target: ${JSON.stringify(target)}`);
+  try {
+    return new URL(`${scheme}://${host}${target}`).href;
+  } catch {
+    throw new BadRequestError(`Invalid request URL: ${JSON.stringify(target)}`);
+  }
+}
+
+/** The first element of a comma-separated header value set by a chain of proxies. */
+function firstValue(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return raw?.split(',')[0]?.trim() || undefined;
+}
+
+/** An HTTP/1.0 request may have no Host header: fall back to the address the client connected to. */
+function socketAuthority(req: IncomingMessage): string {
+  const address = req.socket?.localAddress;
+  if (!address) return 'localhost';
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `${host}:${req.socket.localPort}`;
+}
+
+function requestBody(
+  req: IncomingMessage,
+  headers: Headers,
+  onResponseClosed: (listener: () => void) => void,
+): BodyInit | null {
+  const consumed = req.readableDidRead || req.readableEnded;
+  if (!consumed) {
+    const announced = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+    // HTTP/2 has no framing headers to tell; an empty stream costs nothing there.
+    return announced || req.httpVersionMajor >= 2 ? streamBody(req, onResponseClosed) : null;
+  }
+  // Someone read the stream; what they parsed is all that is left of the body.
+  const parsed = (req as { body?: unknown }).body;
+  if (parsed === undefined || parsed === null) return null;
+  let bytes: string | Uint8Array;
+  if (typeof parsed === 'string' || parsed instanceof Uint8Array) bytes = parsed;
+  else {
+    bytes = JSON.stringify(parsed);
+    if (!/json/i.test(headers.get('content-type') ?? '')) headers.set('content-type', 'application/json');
+  }
+  // The parser decoded and decompressed the original bytes; describe the bytes actually sent on.
+  headers.delete('content-encoding');
+  headers.delete('transfer-encoding');
+  headers.set('content-length', String(typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength));
+  return bytes as BodyInit;
+}
+
+/**
+ * The request body as a byte stream that reads from the socket only as the handler consumes it. Unlike
+ * `Readable.toWeb`, cancelling it (a handler refusing a large body) drains instead of destroying the socket,
+ * so the handler's error response still reaches the client. Once the response is over, an unread rest is
+ * drained too: Node only does that itself for bodies nobody started reading, and a paused body would stall
+ * the keep-alive connection.
+ */
+function streamBody(
+  req: IncomingMessage,
+  onResponseClosed: (listener: () => void) => void,
+): ReadableStream<Uint8Array> {
+  let settled = false;
+  const listeners: Array<[string, (...args: any[]) => void]> = [];
+  const detach = () => {
+    settled = true;
+    for (const [event, listener] of listeners) req.off(event, listener);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const on = (event: string, listener: (...args: any[]) => void) => {
+          listeners.push([event, listener]);
+          req.on(event, listener);
+        };
+        on('data', (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        on('end', () => {
+          detach();
+          controller.close();
+        });
+        on('error', (error: Error) => {
+          detach();
+          controller.error(error);
+        });
+        on('close', () => {
+          if (settled) return;
+          detach();
+          controller.error(new Error('The client closed the connection before the request body ended'));
+        });
+        onResponseClosed(() => {
+          if (settled) return;
+          detach();
+          controller.error(new Error('The response ended before the request body was read'));
+          req.resume();
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+        req.resume();
+      },
+    },
+    { highWaterMark: BODY_HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
+  );
+}

@@ -1,0 +1,67 @@
+import type { ProtocolServer } from '../engine/server.js';
+import type { StreamableHttpOptions } from '../http/options.js';
+import { StreamableHttpHandler } from '../http/streamable-http.js';
+import { type HttpListener, type ListenHttpOptions, listenHttp } from './listen.js';
+
+/** Options of {@link serveHttp}: where to listen, and how the MCP endpoint behaves. */
+export interface ServeHttpOptions
+  extends StreamableHttpOptions,
+    Omit<ListenHttpOptions, 'path' | 'shutdownTimeoutMs'> {}
+
+/** A server being served over HTTP. */
+export interface HttpServing {
+  handler: StreamableHttpHandler;
+  listener: HttpListener;
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  url: URL;
+  /** Stops accepting, lets in-flight requests finish, closes sessions, then the socket. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The Host allowlist that fits a bind address (DNS-rebinding protection follows where we listen). */
+export function allowedHostsFor(host: string): string[] | undefined {
+  if (LOOPBACK.has(host) || host.startsWith('127.')) return undefined; // the loopback default
+  if (WILDCARD.has(host)) {
+    throw new Error(
+      `serveHttp: binding ${host} serves every network interface, so the allowed Host names cannot be guessed. ` +
+        "Pass originPolicy: { allowedHosts: ['mcp.example.com'] } with the names clients use, " +
+        'or originPolicy: { enabled: false } behind a proxy that checks Host and Origin.',
+    );
+  }
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return [name, 'localhost', '127.0.0.1', '[::1]'];
+}
+
+/**
+ * Serves a {@link ProtocolServer} over Streamable HTTP on `node:http`: binds 127.0.0.1 unless told
+ * otherwise, and derives the DNS-rebinding allowlist from the bind address.
+ * @example
+ * const serving = await serveHttp(server, { port: 3000 });
+ * console.error(`MCP endpoint: ${serving.url}`);
+ */
+export async function serveHttp(server: ProtocolServer, options: ServeHttpOptions = {}): Promise<HttpServing> {
+  const host = options.host ?? '127.0.0.1';
+  const policy = options.originPolicy ?? {};
+  const allowedHosts = policy.allowedHosts ?? (policy.enabled === false ? undefined : allowedHostsFor(host));
+  const handler = new StreamableHttpHandler(server, { ...options, originPolicy: { ...policy, allowedHosts } });
+  const listener = await listenHttp(handler.handle, {
+    host,
+    port: options.port,
+    onError: options.onError,
+    trustProxy: options.trustProxy,
+    shutdownTimeoutMs: options.shutdownTimeoutMs,
+  });
+  const url = new URL(options.path ?? '/mcp', listener.url);
+  return {
+    handler,
+    listener,
+    url,
+    async close() {
+      await handler.close();
+      await listener.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { allowedHostsFor, type HttpServing, serveHttp } from '../../src/node.js';
+import { createFixtureServer } from '../fixtures/fixture-server.js';
+
+const running: HttpServing[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+const init = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+};
+
+describe('serveHttp', () => {
+  it('binds 127.0.0.1 by default, serves /mcp, and closes cleanly', async () => {
+    const serving = await serveHttp(createFixtureServer());
+    running.push(serving);
+    expect(serving.url.hostname).toBe('127.0.0.1');
+    expect(serving.url.pathname).toBe('/mcp');
+    const response = await fetch(serving.url, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(init),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(serving.handler.sessionCount).toBe(1);
+  });
+
+  it('refuses a DNS-rebinding Host over real HTTP', async () => {
+    const serving = await serveHttp(createFixtureServer());
+    running.push(serving);
+    const response = await fetch(serving.url, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        origin: 'http://evil.example.com',
+      },
+      body: JSON.stringify(init),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('derives the Host allowlist from the bind address, and names the fix for a wildcard bind', () => {
+    expect(allowedHostsFor('127.0.0.1')).toBeUndefined();
+    expect(allowedHostsFor('10.1.2.3')).toEqual(['10.1.2.3', 'localhost', '127.0.0.1', '[::1]']);
+    expect(allowedHostsFor('fe80::1')?.[0]).toBe('[fe80::1]');
+    expect(() => allowedHostsFor('0.0.0.0')).toThrow(/originPolicy: \{ allowedHosts/);
+  });
+});
