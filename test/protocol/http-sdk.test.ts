@@ -36,7 +36,7 @@ for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
 }
 
 describe('Streamable HTTP with the official client: streams', () => {
-  it('answers sampling sent on the standalone GET stream (not tied to any request)', async () => {
+  it('answers sampling and elicitation sent on the standalone GET stream (not tied to any request)', async () => {
     const { client, record } = createSdkClient();
     const transport = new StreamableHTTPClientTransport(url);
     await client.connect(pinVersion(transport, undefined, record));
@@ -49,6 +49,8 @@ describe('Streamable HTTP with the official client: streams', () => {
       maxTokens: 10,
     });
     expect(result?.content).toEqual({ type: 'text', text: 'echo:from the GET stream' });
+    const answer = await session?.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });
+    expect(answer).toEqual({ action: 'accept', content: { name: 'Ada' } });
     await client.close();
   });
 

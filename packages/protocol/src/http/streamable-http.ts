@@ -26,6 +26,7 @@ function accepts(request: Request, type: string): boolean {
     .some((listed) => listed === type || listed === major || listed === '*/*');
 }
 
+const noop = () => undefined;
 const owner = (auth: AuthInfo | undefined) => auth?.subject ?? auth?.clientId;
 const bad = (status: number, message: string, headers?: Record<string, string>) =>
   errorResponse(status, ErrorCode.InvalidRequest, message, headers);
@@ -119,8 +120,12 @@ export class StreamableHttpHandler {
       return bad(400, `Bad Request: unsupported MCP-Protocol-Version "${version}"`);
     }
     switch (request.method) {
-      case 'POST':
-        return this.post(request, auth);
+      case 'POST': {
+        // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
+        const answer = this.post(request, auth);
+        this.track(answer.then(noop, noop));
+        return answer;
+      }
       case 'GET':
         return this.get(request, auth);
       case 'DELETE':
