@@ -1,5 +1,84 @@
 /**
- * @decorum/core: decorators, metadata scanner, JSON Schema builder and the McpApp runtime.
- * The decorators arrive with the core issue; the engine types are re-exported for convenience.
+ * @decorum/core: write MCP servers as decorated classes. Decorators record metadata; `McpApp`
+ * scans providers once, builds JSON Schemas from class-validator DTOs, compiles each handler and
+ * serves them through Decorum's protocol engine.
+ * @example
+ * class Tools {
+ *   @Tool({ description: 'Adds two numbers' })
+ *   add(@Arg('a') a: number, @Arg('b') b: number) { return String(a + b); }
+ * }
+ * await new McpApp({ name: 'calc', version: '1.0.0', providers: [Tools] }).listen({ stdio: true });
  */
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@decorum/protocol';
+import 'reflect-metadata';
+
+export { ErrorCode, LATEST_PROTOCOL_VERSION, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@decorum/protocol';
+export { Arg } from './decorators/arg.decorator.js';
+export { Args } from './decorators/args.decorator.js';
+export { Complete, type CompleteTarget } from './decorators/complete.decorator.js';
+export { Ctx } from './decorators/ctx.decorator.js';
+export {
+  FIELD_METADATA,
+  Field,
+  type FieldOptions,
+  type FieldType,
+  type FieldTypeName,
+  getFieldMetadata,
+} from './decorators/field.decorator.js';
+export { Param } from './decorators/param.decorator.js';
+export { Prompt } from './decorators/prompt.decorator.js';
+export { Resource } from './decorators/resource.decorator.js';
+export { ResourceTemplate } from './decorators/resource-template.decorator.js';
+export { Tool } from './decorators/tool.decorator.js';
+export { UseGuards } from './decorators/use-guards.decorator.js';
+export { UseInterceptors } from './decorators/use-interceptors.decorator.js';
+export {
+  AppConfigurationError,
+  DecorumStartupError,
+  DuplicateNameError,
+  InvalidNameError,
+  MissingDescriptionError,
+  ParameterError,
+  ResourceDeclarationError,
+} from './errors.js';
+export type {
+  ArgOptions,
+  Class,
+  ExecutionContext,
+  Guard,
+  Interceptor,
+  PromptOptions,
+  ResourceAnnotations,
+  ResourceOptions,
+  ResourceTemplateOptions,
+  ToolAnnotations,
+  ToolOptions,
+} from './metadata/types.js';
+export { type Container, InstanceContainer, TypediContainer } from './runtime/container.js';
+export { Context, type ElicitResult, type SampleOptions } from './runtime/context.js';
+export { type ListenOptions, McpApp, type McpAppOptions } from './runtime/mcp-app.js';
+export { audio, embeddedResource, image, resourceLink, text } from './runtime/results.js';
+export type { Dialect, Issue, SchemaServices, Validated } from './runtime/services.js';
+export { ToolError } from './runtime/tool-error.js';
+export type { Manifest } from './scanner/manifest.js';
+export { scanProviders } from './scanner/metadata-scanner.js';
+export { DtoMetadataError, DtoPropertyTypeError } from './schema/errors.js';
+export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './schema/schema-builder.js';
+export {
+  DtoValidator,
+  type DtoValidatorOptions,
+  formatIssues,
+  type ValidationIssue,
+  type ValidationResult,
+} from './schema/validate.js';
+export {
+  UriTemplate,
+  UriTemplateConflictError,
+  UriTemplateError,
+  type UriTemplateErrorCode,
+  type UriTemplateParams,
+  type UriTemplateRouteMatch,
+  UriTemplateRouter,
+  type UriTemplateValue,
+  type UriTemplateValues,
+  type UriTemplateVariable,
+} from './uri/index.js';

@@ -1,0 +1,63 @@
+import { ContainerInstance } from 'typedi';
+import type { Class } from '../metadata/types.js';
+
+/**
+ * What Decorum needs of a dependency-injection container: an instance per provider class. Plug in
+ * any container (tsyringe, inversify, your own map) by implementing `get`.
+ */
+export interface Container {
+  get<T>(token: Class<T>): T;
+}
+
+/**
+ * The default container: a typedi container of this app's own (two apps in one process never
+ * share instances). `@Service()` classes get their constructor dependencies injected; a class
+ * without `@Service()` and without constructor parameters is created with `new`.
+ */
+export class TypediContainer implements Container {
+  readonly typedi: ContainerInstance;
+
+  constructor(typedi?: ContainerInstance) {
+    // A fresh instance, not Container.of(id): that one is kept in typedi's registry for good.
+    this.typedi = typedi ?? new ContainerInstance(`decorum-${crypto.randomUUID()}`);
+  }
+
+  get<T>(token: Class<T>): T {
+    if (this.typedi.has(token)) return this.typedi.get(token);
+    try {
+      return this.typedi.get(token);
+    } catch (error) {
+      if (token.length > 0) throw error;
+      const instance = new token();
+      this.typedi.set({ id: token, value: instance });
+      return instance;
+    }
+  }
+
+  /** Replaces a service with another instance (a fake in tests). */
+  set<T>(token: Class<T>, value: T): void {
+    this.typedi.set({ id: token, value });
+  }
+}
+
+/** A container over ready-made instances, for apps that wire their own objects. */
+export class InstanceContainer implements Container {
+  private readonly instances = new Map<Function, unknown>();
+
+  constructor(instances: readonly object[] = []) {
+    for (const instance of instances) this.instances.set(instance.constructor, instance);
+  }
+
+  get<T>(token: Class<T>): T {
+    let instance = this.instances.get(token) as T | undefined;
+    if (instance === undefined) {
+      instance = new token();
+      this.instances.set(token, instance);
+    }
+    return instance;
+  }
+
+  set<T>(token: Class<T>, value: T): void {
+    this.instances.set(token, value);
+  }
+}

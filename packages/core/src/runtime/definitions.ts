@@ -1,0 +1,71 @@
+// The list entries clients see (tools/list, prompts/list, resources/list, templates/list), built
+// from the manifest once per schema dialect at startup.
+import type {
+  JsonObject,
+  PromptArgument,
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ToolDefinition,
+} from '@decorum/protocol';
+import type { PrimitiveOptions } from '../metadata/types.js';
+import type { PromptEntry, ResolvedParam, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
+import { argsSchema } from './args.js';
+import type { Dialect, SchemaServices } from './services.js';
+
+function common(options: PrimitiveOptions, target: JsonObject): void {
+  if (options.title !== undefined) target.title = options.title;
+  if (options.description !== undefined) target.description = options.description;
+  if (options.icons !== undefined) target.icons = options.icons;
+  if (options._meta !== undefined) target._meta = options._meta;
+}
+
+/** The input schema of a tool or prompt: its @Args DTO, its @Arg list, or an empty object. */
+export function inputSchema(params: readonly ResolvedParam[], dialect: Dialect, services: SchemaServices): JsonObject {
+  const dto = params.find((p) => p.kind === 'args');
+  if (dto?.kind === 'args') return services.schema(dto.resolvedType as never, dialect);
+  if (params.some((p) => p.kind === 'arg')) return argsSchema(params, dialect, services);
+  return { type: 'object', properties: {}, additionalProperties: false };
+}
+
+export function toolDefinition(entry: ToolEntry, dialect: Dialect, services: SchemaServices): ToolDefinition {
+  const tool: ToolDefinition = { name: entry.name, inputSchema: inputSchema(entry.params, dialect, services) };
+  common(entry.options, tool as unknown as JsonObject);
+  if (entry.options.annotations !== undefined) tool.annotations = { ...entry.options.annotations };
+  if (entry.options.output !== undefined) tool.outputSchema = services.schema(entry.options.output, dialect);
+  if (entry.options.execution !== undefined) tool.execution = entry.options.execution;
+  return tool;
+}
+
+export function promptDefinition(entry: PromptEntry, services: SchemaServices): PromptDefinition {
+  const schema = inputSchema(entry.params, 'draft-07', services);
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
+  const args: PromptArgument[] = Object.entries(properties).map(([name, property]) => {
+    const arg: PromptArgument = { name, required: required.has(name) };
+    if (typeof property.title === 'string') arg.title = property.title;
+    if (typeof property.description === 'string') arg.description = property.description;
+    return arg;
+  });
+  const prompt: PromptDefinition = { name: entry.name };
+  common(entry.options, prompt as unknown as JsonObject);
+  if (args.length > 0) prompt.arguments = args;
+  return prompt;
+}
+
+export function resourceDefinition(entry: ResourceEntry): ResourceDefinition {
+  const resource: ResourceDefinition = { uri: entry.uri, name: entry.name };
+  common(entry.options, resource as unknown as JsonObject);
+  if (entry.options.mimeType !== undefined) resource.mimeType = entry.options.mimeType;
+  if (entry.options.size !== undefined) resource.size = entry.options.size;
+  if (entry.options.annotations !== undefined) resource.annotations = { ...entry.options.annotations };
+  return resource;
+}
+
+export function templateDefinition(entry: TemplateEntry): ResourceTemplateDefinition {
+  const template: ResourceTemplateDefinition = { uriTemplate: entry.uriTemplate, name: entry.name };
+  common(entry.options, template as unknown as JsonObject);
+  if (entry.options.mimeType !== undefined) template.mimeType = entry.options.mimeType;
+  if (entry.options.annotations !== undefined) template.annotations = { ...entry.options.annotations };
+  return template;
+}

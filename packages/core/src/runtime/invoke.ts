@@ -1,0 +1,114 @@
+import 'reflect-metadata';
+import type { RequestContext } from '@decorum/protocol';
+import { readGuards, readInterceptors } from '../metadata/store.js';
+import type { ExecutionContext, Guard, Interceptor } from '../metadata/types.js';
+import type { PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
+import { checkArgs } from './args.js';
+import type { Container } from './container.js';
+import { Context } from './context.js';
+import type { Issue, SchemaServices } from './services.js';
+
+/** What every compiled handler shares: built once per app. */
+export interface InvokeDeps {
+  container: Container;
+  services: SchemaServices;
+  guards: Guard[];
+  interceptors: Interceptor[];
+  notifyResourceUpdated: (uri: string) => void;
+}
+
+/** The input did not validate; `issues` say where and why. */
+export class InputError extends Error {
+  constructor(readonly issues: Issue[]) {
+    super('Invalid input');
+    this.name = 'InputError';
+  }
+}
+
+/** A guard refused the call. */
+export class GuardRejectedError extends Error {
+  constructor(what: string) {
+    super(`Not allowed: a guard refused ${what}`);
+    this.name = 'GuardRejectedError';
+  }
+}
+
+type Entry = ToolEntry | PromptEntry | ResourceEntry | TemplateEntry;
+export type Invoker = (
+  raw: Record<string, unknown>,
+  request: RequestContext,
+  variables?: Record<string, string | string[]>,
+) => Promise<unknown>;
+
+function templateValue(value: string | string[] | undefined, type: unknown, name: string): unknown {
+  if (value === undefined || type === undefined || type === String || type === Object || Array.isArray(value))
+    return value;
+  if (type === Number) {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw new InputError([{ path: name, message: 'must be a number' }]);
+    return n;
+  }
+  if (type === Boolean) {
+    if (value !== 'true' && value !== 'false') throw new InputError([{ path: name, message: 'must be true or false' }]);
+    return value === 'true';
+  }
+  return value;
+}
+
+/**
+ * Compiles one decorated method into a closure, once at startup: parameter resolution, input
+ * validation, guards and interceptors are all decided here, so a call only does the work.
+ */
+export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
+  const guards = [...deps.guards, ...readGuards(entry.provider, entry.method)];
+  const interceptors = [...deps.interceptors, ...readInterceptors(entry.provider, entry.method)];
+  const argsParam = entry.params.find((p) => p.kind === 'args');
+  const argParams = entry.params.filter((p) => p.kind === 'arg');
+  const count = entry.params.reduce((n, p) => Math.max(n, p.index + 1), 0);
+  const method = (entry.provider.prototype as Record<string, (...args: unknown[]) => unknown>)[entry.method] as (
+    ...args: unknown[]
+  ) => unknown;
+  const reflected = (Reflect.getMetadata?.('design:paramtypes', entry.provider.prototype, entry.method) ??
+    []) as unknown[];
+  const kind = entry.kind === 'template' ? 'resource' : entry.kind;
+  const label = entry.kind === 'resource' ? entry.uri : entry.name;
+
+  return async (raw, request, variables = {}) => {
+    const context = new Context(request, deps.services, deps.notifyResourceUpdated);
+    const values: unknown[] = new Array(count);
+    if (argsParam?.kind === 'args') {
+      const checked = await deps.services.validate(argsParam.resolvedType as never, raw);
+      if (!checked.ok) throw new InputError(checked.issues);
+      values[argsParam.index] = checked.value;
+    } else if (argParams.length > 0) {
+      const checked = await checkArgs(argParams, raw, deps.services);
+      if (checked.issues.length > 0) throw new InputError(checked.issues);
+      for (const p of argParams) if (p.kind === 'arg') values[p.index] = checked.values.get(p.name);
+    } else if (entry.kind === 'tool' && Object.keys(raw).length > 0) {
+      throw new InputError(Object.keys(raw).map((key) => ({ path: key, message: 'is not a known argument' })));
+    }
+    for (const p of entry.params) {
+      if (p.kind === 'ctx') values[p.index] = context;
+      else if (p.kind === 'param') values[p.index] = templateValue(variables[p.name], reflected[p.index], p.name);
+    }
+    const instance = deps.container.get(entry.provider);
+    const execution: ExecutionContext = {
+      kind,
+      name: label,
+      target: entry.provider,
+      method: entry.method,
+      args: entry.kind === 'template' ? variables : raw,
+      context,
+    };
+    for (const guard of guards) {
+      if (!(await guard(execution))) throw new GuardRejectedError(`${kind} "${label}"`);
+    }
+    let call = async () => method.apply(instance, values);
+    for (let i = interceptors.length - 1; i >= 0; i--) {
+      const next = call;
+      const interceptor = interceptors[i] as Interceptor;
+      call = () => interceptor(execution, next);
+    }
+    return call();
+  };
+}

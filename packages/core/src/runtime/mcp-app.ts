@@ -1,0 +1,185 @@
+import {
+  consoleLogger,
+  type EngineLogger,
+  type Icon,
+  ProtocolServer,
+  StreamableHttpHandler,
+  type StreamableHttpOptions,
+  type Transport,
+} from '@decorum/protocol';
+import { AppConfigurationError } from '../errors.js';
+import type { Class, Guard, Interceptor } from '../metadata/types.js';
+import type { Manifest } from '../scanner/manifest.js';
+import { scanProviders } from '../scanner/metadata-scanner.js';
+import { buildCompletionProvider } from './completion-handler.js';
+import { type Container, TypediContainer } from './container.js';
+import { createSchemaServices } from './default-schemas.js';
+import type { InvokeDeps } from './invoke.js';
+import { buildPromptsProvider } from './prompt-handlers.js';
+import { buildResourcesProvider } from './resource-handlers.js';
+import type { SchemaServices } from './services.js';
+import { buildToolsProvider } from './tool-handlers.js';
+
+/** Options of {@link McpApp}. */
+export interface McpAppOptions {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+  icons?: Icon[];
+  /** Told to clients at initialize: how to use this server. */
+  instructions?: string;
+  /** Classes whose `@Tool`, `@Resource`, `@ResourceTemplate`, `@Prompt` and `@Complete` methods are served. */
+  providers: Class[];
+  /** Where provider instances come from. Default: a typedi container of this app's own. */
+  container?: Container;
+  /** Guards and interceptors for every primitive of the app (before class and method ones). */
+  guards?: Guard[];
+  interceptors?: Interceptor[];
+  /** Send unexpected errors' messages to clients instead of "Internal error". Default false. */
+  exposeErrors?: boolean;
+  /** Check structured tool output against its output schema. Default: on unless NODE_ENV is production. */
+  validateOutput?: boolean;
+  /** Fail at startup when a tool or prompt has no description. Default true. */
+  requireDescriptions?: boolean;
+  /** Items per page of the list methods. Default 100. */
+  pageSize?: number;
+  /** Timeout of requests to the client (sampling, elicitation, roots), in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** Where failures are logged. Default: stderr. */
+  logger?: EngineLogger;
+  /** Replace the schema builder and validator (advanced). */
+  schemas?: SchemaServices;
+}
+
+/** Where {@link McpApp.listen} serves. */
+export type ListenOptions = { stdio: true } | { http: StreamableHttpOptions & { port?: number; host?: string } };
+
+const production = () =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV === 'production';
+
+/**
+ * A Decorum MCP server: scans its providers once, compiles every handler, and binds them to the
+ * protocol engine. Serve it over stdio or HTTP with `listen`, from any Fetch runtime with `fetch`,
+ * or over any transport with `connect`.
+ * @example
+ * await new McpApp({ name: 'weather', version: '1.0.0', providers: [WeatherServer] }).listen({ stdio: true });
+ */
+export class McpApp {
+  readonly server: ProtocolServer;
+  readonly container: Container;
+  private readonly providers: Class[];
+  private readonly deps: InvokeDeps;
+  private http?: StreamableHttpHandler;
+  private current!: Manifest;
+  private readonly closers: (() => Promise<void>)[] = [];
+
+  constructor(private readonly options: McpAppOptions) {
+    if (!Array.isArray(options.providers))
+      throw new AppConfigurationError('McpApp needs { providers: [SomeClass, …] }');
+    const logger = options.logger ?? consoleLogger;
+    this.server = new ProtocolServer({
+      serverInfo: {
+        name: options.name,
+        version: options.version,
+        ...(options.title && { title: options.title }),
+        ...(options.description && { description: options.description }),
+        ...(options.websiteUrl && { websiteUrl: options.websiteUrl }),
+        ...(options.icons && { icons: options.icons }),
+      },
+      instructions: options.instructions,
+      pageSize: options.pageSize,
+      requestTimeoutMs: options.requestTimeoutMs,
+      exposeErrors: options.exposeErrors,
+      logger,
+    });
+    this.container = options.container ?? new TypediContainer();
+    this.providers = [...options.providers];
+    this.deps = {
+      container: this.container,
+      services: options.schemas ?? createSchemaServices(),
+      guards: options.guards ?? [],
+      interceptors: options.interceptors ?? [],
+      notifyResourceUpdated: (uri) => this.server.notifyResourceUpdated(uri),
+    };
+    this.build();
+  }
+
+  /** What the providers declare (plain data), as of the last build. */
+  get manifest(): Manifest {
+    return this.current;
+  }
+
+  /** Adds providers at runtime; connected clients are told the lists changed. */
+  add(...providers: Class[]): void {
+    this.build([...this.providers, ...providers.filter((p) => !this.providers.includes(p))]);
+  }
+
+  /** Removes providers at runtime; connected clients are told the lists changed. */
+  remove(...providers: Class[]): void {
+    this.build(this.providers.filter((p) => !providers.includes(p)));
+  }
+
+  /** Serves one client over a transport. */
+  connect(transport: Transport) {
+    return this.server.connect(transport);
+  }
+
+  /** The Streamable HTTP endpoint as a Fetch handler (created on first use). */
+  fetch = (request: Request): Promise<Response> => this.httpHandler().handle(request);
+
+  /** Configures the HTTP endpoint `fetch` uses (call before the first request). */
+  httpHandler(options?: StreamableHttpOptions): StreamableHttpHandler {
+    if (this.http === undefined) {
+      this.http = new StreamableHttpHandler(this.server, options);
+      const http = this.http;
+      this.closers.push(() => http.close());
+    }
+    return this.http;
+  }
+
+  /**
+   * Serves over stdio (`{ stdio: true }`) or HTTP (`{ http: { port, host, path } }`, 127.0.0.1 by
+   * default). Node-only; on other runtimes use `fetch`.
+   */
+  async listen(where: ListenOptions): Promise<{ url?: URL }> {
+    if ('stdio' in where) {
+      const { serveStdio } = await import('@decorum/protocol/stdio');
+      const serving = await serveStdio(this.server);
+      this.closers.push(() => serving.shutdown());
+      return {};
+    }
+    const { serveHttp } = await import('@decorum/protocol/node');
+    const serving = await serveHttp(this.server, where.http);
+    this.closers.push(() => serving.close());
+    return { url: serving.url };
+  }
+
+  /** Stops serving: HTTP endpoints and listeners, then every session. */
+  async close(): Promise<void> {
+    for (const close of this.closers.splice(0).reverse()) await close();
+    await this.server.close();
+  }
+
+  private build(providers: Class[] = this.providers): void {
+    const manifest = scanProviders(providers, { requireDescriptions: this.options.requireDescriptions });
+    const policy = {
+      exposeErrors: this.options.exposeErrors ?? false,
+      validateOutput: this.options.validateOutput ?? !production(),
+      logger: this.options.logger ?? consoleLogger,
+    };
+    // Everything is compiled before anything is swapped in: a failing build leaves the app as it was.
+    const tools = buildToolsProvider(manifest.tools, this.deps, policy);
+    const prompts = buildPromptsProvider(manifest.prompts, this.deps);
+    const resources = buildResourcesProvider(manifest.resources, manifest.templates, this.deps);
+    const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
+    this.providers.splice(0, this.providers.length, ...providers);
+    this.current = manifest;
+    this.server.setTools(manifest.tools.length > 0 || this.server.tools ? tools : undefined);
+    this.server.setPrompts(manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined);
+    const hasResources = manifest.resources.length + manifest.templates.length > 0;
+    this.server.setResources(hasResources || this.server.resources ? resources : undefined);
+    this.server.setCompletion(manifest.completions.length > 0 ? completion : undefined);
+  }
+}

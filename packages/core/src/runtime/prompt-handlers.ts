@@ -1,0 +1,38 @@
+import { ErrorCode, McpError, type PromptDefinition, type PromptsProvider } from '@decorum/protocol';
+import type { PromptEntry } from '../scanner/manifest.js';
+import { promptDefinition } from './definitions.js';
+import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
+import { normalizePromptResult } from './results.js';
+import { describeIssues } from './services.js';
+
+/** The prompts of an app as an engine provider; bad arguments answer -32602 with the issues. */
+export function buildPromptsProvider(entries: readonly PromptEntry[], deps: InvokeDeps): PromptsProvider {
+  const byName = new Map<string, { entry: PromptEntry; invoke: Invoker }>();
+  for (const entry of entries) byName.set(entry.name, { entry, invoke: compileInvoker(entry, deps) });
+  const list: PromptDefinition[] = [...entries]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((e) => promptDefinition(e, deps.services));
+  return {
+    list: () => list,
+    async get({ name, arguments: args = {} }, request) {
+      const prompt = byName.get(name);
+      if (prompt === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`, { name });
+      try {
+        const value = await prompt.invoke(args, request);
+        return normalizePromptResult(value, prompt.entry.options.description);
+      } catch (error) {
+        if (error instanceof InputError) {
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Invalid arguments for prompt "${name}":\n${describeIssues(error.issues)}`,
+            {
+              issues: error.issues,
+            },
+          );
+        }
+        if (error instanceof GuardRejectedError) throw new McpError(ErrorCode.InvalidRequest, error.message);
+        throw error;
+      }
+    },
+  };
+}

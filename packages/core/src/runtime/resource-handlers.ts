@@ -1,0 +1,93 @@
+import {
+  ErrorCode,
+  McpError,
+  type RequestContext,
+  type ResourceDefinition,
+  type ResourcesProvider,
+  type ResourceTemplateDefinition,
+} from '@decorum/protocol';
+import { ResourceDeclarationError } from '../errors.js';
+import type { ResourceEntry, TemplateEntry } from '../scanner/manifest.js';
+import { UriTemplateRouter } from '../uri/uri-template-router.js';
+import { Context } from './context.js';
+import { resourceDefinition, templateDefinition } from './definitions.js';
+import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
+import { normalizeResourceResult } from './results.js';
+import { describeIssues } from './services.js';
+
+interface CompiledTemplate {
+  entry: TemplateEntry;
+  invoke: Invoker;
+}
+
+type Listed = string | (Partial<ResourceDefinition> & { uri: string });
+
+/**
+ * The resources of an app as an engine provider: fixed URIs first, then the URI-template router
+ * (most specific template first). An unknown URI answers "Resource not found" (-32002).
+ */
+export function buildResourcesProvider(
+  resources: readonly ResourceEntry[],
+  templates: readonly TemplateEntry[],
+  deps: InvokeDeps,
+): ResourcesProvider {
+  const byUri = new Map(resources.map((entry) => [entry.uri, { entry, invoke: compileInvoker(entry, deps) }]));
+  const router = new UriTemplateRouter<CompiledTemplate>();
+  for (const entry of templates) {
+    try {
+      router.add(entry.uriTemplate, { entry, invoke: compileInvoker(entry, deps) });
+    } catch (error) {
+      throw new ResourceDeclarationError(`${entry.where}: ${(error as Error).message}`);
+    }
+  }
+  const listed: ResourceDefinition[] = resources.map(resourceDefinition);
+  const templateList: ResourceTemplateDefinition[] = templates.map(templateDefinition);
+  const listers = templates.filter((t) => t.options.list !== undefined);
+
+  async function listInstances(entry: TemplateEntry, request: RequestContext): Promise<ResourceDefinition[]> {
+    const instance = deps.container.get(entry.provider) as Record<string, (ctx: Context) => unknown>;
+    const lister = instance[entry.options.list as string];
+    if (typeof lister !== 'function') {
+      throw new ResourceDeclarationError(
+        `${entry.where}: list method "${entry.options.list}" does not exist on ${entry.provider.name}`,
+      );
+    }
+    const items = (await lister.call(
+      instance,
+      new Context(request, deps.services, deps.notifyResourceUpdated),
+    )) as Listed[];
+    return items.map((item) => {
+      const base = templateDefinition(entry);
+      const { uriTemplate: _t, ...rest } = base;
+      return typeof item === 'string' ? { ...rest, uri: item } : { ...rest, ...item };
+    });
+  }
+
+  return {
+    subscribe: true,
+    async list(request) {
+      if (listers.length === 0) return listed;
+      const dynamic = await Promise.all(listers.map((t) => listInstances(t, request)));
+      return [...listed, ...dynamic.flat()];
+    },
+    templates: () => templateList,
+    async read({ uri }, request) {
+      const fixed = byUri.get(uri);
+      const match = fixed ? undefined : router.match(uri);
+      if (!fixed && !match) throw new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+      const mimeType = fixed ? fixed.entry.options.mimeType : match?.value.entry.options.mimeType;
+      try {
+        const value = fixed ? await fixed.invoke({}, request) : await match?.value.invoke({}, request, match.params);
+        return normalizeResourceResult(value, uri, mimeType);
+      } catch (error) {
+        if (error instanceof InputError) {
+          throw new McpError(ErrorCode.InvalidParams, `Invalid resource URI ${uri}:\n${describeIssues(error.issues)}`, {
+            uri,
+          });
+        }
+        if (error instanceof GuardRejectedError) throw new McpError(ErrorCode.InvalidRequest, error.message);
+        throw error;
+      }
+    },
+  };
+}

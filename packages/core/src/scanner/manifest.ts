@@ -1,0 +1,60 @@
+import type {
+  Class,
+  CompleteRecord,
+  ParamSpec,
+  PromptOptions,
+  ResourceOptions,
+  ResourceTemplateOptions,
+  ToolOptions,
+} from '../metadata/types.js';
+
+/** A parameter spec with its type resolved (explicit first, reflected second). */
+export type ResolvedParam = ParamSpec & { resolvedType?: Class | [Class] };
+
+interface EntryBase {
+  provider: Class;
+  method: string;
+  params: ResolvedParam[];
+  /** `Class.method`, for messages. */
+  where: string;
+}
+
+export interface ToolEntry extends EntryBase {
+  kind: 'tool';
+  name: string;
+  options: ToolOptions;
+}
+
+export interface PromptEntry extends EntryBase {
+  kind: 'prompt';
+  name: string;
+  options: PromptOptions;
+}
+
+export interface ResourceEntry extends EntryBase {
+  kind: 'resource';
+  uri: string;
+  name: string;
+  options: ResourceOptions;
+}
+
+export interface TemplateEntry extends EntryBase {
+  kind: 'template';
+  uriTemplate: string;
+  name: string;
+  options: ResourceTemplateOptions;
+}
+
+export interface CompletionEntry extends CompleteRecord {
+  provider: Class;
+  where: string;
+}
+
+/** Everything the providers declare, as plain data: what the compiler turns into handlers. */
+export interface Manifest {
+  tools: ToolEntry[];
+  prompts: PromptEntry[];
+  resources: ResourceEntry[];
+  templates: TemplateEntry[];
+  completions: CompletionEntry[];
+}

@@ -1,0 +1,166 @@
+// Raw arguments → DTO instance, or issues a model can act on. The pipeline is class-transformer
+// (no implicit conversion: MCP arguments are typed JSON already) then class-validator, with unknown
+// fields forbidden, and class-validator's errors flattened to dotted paths and plainer wording.
+import { plainToInstance } from 'class-transformer';
+import { type ValidationError, validate } from 'class-validator';
+import { getFieldMetadata } from '../decorators/field.decorator.js';
+import type { Class } from '../metadata/types.js';
+import { validatedProperties } from './dto-shape.js';
+
+/** One problem with the input, at a dotted path (`address.city`, `items.2.name`; '' for the whole input). */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** The validated instance, or every issue found. */
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+/** Options of a {@link DtoValidator}. */
+export interface DtoValidatorOptions {
+  /** Accept (and keep) fields the DTO does not declare. Pair it with the `SchemaBuilder` option. */
+  allowUnknown?: boolean;
+}
+
+/** What the validator needs to know about one class, computed once. */
+interface ClassFacts {
+  /** `@Field({ default })` values to fill in when the input leaves the property out. */
+  defaults: [string, unknown][];
+  /** The declared properties, named in "unknown field" messages. */
+  fields: string[];
+}
+
+/** Keys that would reach an object's prototype rather than become a field. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
+
+/**
+ * Validates raw input (tool or prompt arguments, structured output) against a DTO class: `plainToInstance`
+ * with defaults kept, then class-validator with unknown fields forbidden. Facts about each class are
+ * cached on this instance. `undefined` input counts as `{}` (a call without arguments).
+ * @example
+ * const validator = new DtoValidator();
+ * const result = await validator.validate(CurrentWeather, { location: 42 });
+ * if (!result.ok) return formatIssues(result.issues); // "location must be a string"
+ */
+export class DtoValidator {
+  readonly #allowUnknown: boolean;
+  readonly #facts = new WeakMap<Function, ClassFacts>();
+
+  constructor(options: DtoValidatorOptions = {}) {
+    this.#allowUnknown = options.allowUnknown === true;
+  }
+
+  /**
+   * Resolves with `{ ok: true, value }` (an instance of `dto`) or `{ ok: false, issues }`. Bad input never
+   * rejects; an exception thrown by your own code (a `@Transform`, a custom validator) still does.
+   */
+  async validate<T>(dto: Class<T>, input: unknown): Promise<ValidationResult<T>> {
+    const raw = input === undefined ? {} : input;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      return { ok: false, issues: [{ path: '', message: 'arguments must be an object' }] };
+    }
+    const smuggled = prototypeKeys(raw, '');
+    if (smuggled.length > 0)
+      return { ok: false, issues: smuggled.map((path) => ({ path, message: unknownField(path) })) };
+
+    const instance = plainToInstance(dto, raw, { enableImplicitConversion: false, exposeDefaultValues: true }) as T;
+    this.#fillDefaults(instance, 0);
+    const errors = await validate(instance as object, {
+      whitelist: !this.#allowUnknown,
+      forbidNonWhitelisted: !this.#allowUnknown,
+      forbidUnknownValues: true,
+    });
+    if (errors.length === 0) return { ok: true, value: instance };
+    const issues: ValidationIssue[] = [];
+    this.#flatten(errors, '', issues);
+    return { ok: false, issues };
+  }
+
+  #factsOf(ctor: Function): ClassFacts {
+    let facts = this.#facts.get(ctor);
+    if (facts === undefined) {
+      const defaults: [string, unknown][] = [];
+      for (const [property, field] of getFieldMetadata(ctor as Class)) {
+        if (field.default !== undefined) defaults.push([property, field.default]);
+      }
+      facts = { defaults, fields: [...validatedProperties(ctor).keys()] };
+      this.#facts.set(ctor, facts);
+    }
+    return facts;
+  }
+
+  /** Fills `@Field` defaults into a DTO instance and the DTO instances nested in it. */
+  #fillDefaults(value: unknown, depth: number): void {
+    if (typeof value !== 'object' || value === null || depth > 32) return;
+    if (Array.isArray(value)) {
+      for (const item of value) this.#fillDefaults(item, depth + 1);
+      return;
+    }
+    const ctor = Object.getPrototypeOf(value)?.constructor;
+    if (typeof ctor !== 'function' || ctor === Object) return;
+    const record = value as Record<string, unknown>;
+    for (const [property, fallback] of this.#factsOf(ctor).defaults) {
+      if (record[property] === undefined) record[property] = structuredClone(fallback);
+    }
+    for (const child of Object.values(record)) this.#fillDefaults(child, depth + 1);
+  }
+
+  #flatten(errors: ValidationError[], prefix: string, out: ValidationIssue[]): void {
+    for (const error of errors) {
+      const path = prefix === '' ? error.property : `${prefix}.${error.property}`;
+      const constraints = Object.entries(error.constraints ?? {});
+      if (constraints.some(([name]) => name === 'whitelistValidation')) {
+        const owner = error.target as object | undefined;
+        const fields = owner ? this.#factsOf(Object.getPrototypeOf(owner).constructor).fields : [];
+        out.push({ path, message: unknownField(path, fields) });
+      } else if (constraints.length > 0 && error.value === undefined) {
+        out.push({ path, message: `${path} is required` });
+      } else {
+        for (const [, message] of constraints) out.push({ path, message: withPath(message, error.property, path) });
+      }
+      if (error.children && error.children.length > 0) this.#flatten(error.children, path, out);
+    }
+  }
+}
+
+function unknownField(path: string, fields: readonly string[] = []): string {
+  const hint = fields.length > 0 && fields.length <= 20 ? ` (expected one of: ${fields.join(', ')})` : '';
+  return `unknown field "${path}"${hint}`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `message` names `path` as a word of its own ("items.2.name must …", 'unknown field "x"'). */
+const names = (message: string, path: string) =>
+  new RegExp(`(^|[\\s"])${escapeRegExp(path)}(?=[\\s"]|$)`).test(message);
+
+/** class-validator names only the last segment ("city must be a string"): name the whole path instead. */
+function withPath(message: string, property: string, path: string): string {
+  if (path === property) return message;
+  return message.replace(
+    new RegExp(`(^|\\s)${escapeRegExp(property)}(?=\\s|$)`),
+    (_m, lead: string) => `${lead}${path}`,
+  );
+}
+
+/** Paths of own keys that would reach a prototype, anywhere in plain JSON input. */
+function prototypeKeys(value: unknown, prefix: string, depth = 0): string[] {
+  if (typeof value !== 'object' || value === null || depth > 64) return [];
+  return Object.keys(value).flatMap((key) => {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (PROTOTYPE_KEYS.has(key)) return [path];
+    return prototypeKeys((value as Record<string, unknown>)[key], path, depth + 1);
+  });
+}
+
+/**
+ * Issues as one line each, for an `isError` tool result the model can act on. Messages already name
+ * their path; a custom message that does not gets `path: ` in front.
+ * @example
+ * formatIssues([{ path: 'location', message: 'location must be a string' }]); // 'location must be a string'
+ */
+export function formatIssues(issues: readonly ValidationIssue[]): string {
+  return issues
+    .map(({ path, message }) => (path === '' || names(message, path) ? message : `${path}: ${message}`))
+    .join('\n');
+}
