@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { RequestContext } from '@decorum/protocol';
+import type { JsonObject, RequestContext } from '@decorum/protocol';
 import { readGuards, readInterceptors } from '../metadata/store.js';
 import type { ExecutionContext, Guard, Interceptor } from '../metadata/types.js';
 import type { PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
@@ -55,6 +55,28 @@ function templateValue(value: string | string[] | undefined, type: unknown, name
   return value;
 }
 
+/** Converts template variables to the JSON types their DTO's schema declares (numbers, booleans). */
+function coerceVariables(variables: Record<string, string | string[]>, schema: JsonObject): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(variables)) {
+    const type = properties[name]?.type;
+    if (
+      typeof value === 'string' &&
+      (type === 'number' || type === 'integer') &&
+      value.trim() !== '' &&
+      Number.isFinite(Number(value))
+    ) {
+      out[name] = Number(value);
+    } else if (typeof value === 'string' && type === 'boolean' && (value === 'true' || value === 'false')) {
+      out[name] = value === 'true';
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
 /**
  * Compiles one decorated method into a closure, once at startup: parameter resolution, input
  * validation, guards and interceptors are all decided here, so a call only does the work.
@@ -77,7 +99,12 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
     const context = new Context(request, deps.services, deps.notifyResourceUpdated);
     const values: unknown[] = new Array(count);
     if (argsParam?.kind === 'args') {
-      const checked = await deps.services.validate(argsParam.resolvedType as never, raw);
+      // A template's variables arrive as strings: numbers and booleans are converted by the DTO's schema.
+      const input =
+        entry.kind === 'template'
+          ? coerceVariables(variables, deps.services.schema(argsParam.resolvedType as never, 'draft-07'))
+          : raw;
+      const checked = await deps.services.validate(argsParam.resolvedType as never, input);
       if (!checked.ok) throw new InputError(checked.issues);
       values[argsParam.index] = checked.value;
     } else if (argParams.length > 0) {

@@ -121,6 +121,11 @@ export class McpApp {
     this.build(this.providers.filter((p) => !providers.includes(p)));
   }
 
+  /** Tells every client subscribed to `uri` that the resource changed (the app-level `ctx.notifyResourceUpdated`). */
+  notifyResourceUpdated(uri: string): void {
+    this.server.notifyResourceUpdated(uri);
+  }
+
   /** Serves one client over a transport. */
   connect(transport: Transport) {
     return this.server.connect(transport);

@@ -34,10 +34,18 @@ export function buildResourcesProvider(
   const byUri = new Map(resources.map((entry) => [entry.uri, { entry, invoke: compileInvoker(entry, deps) }]));
   const router = new UriTemplateRouter<CompiledTemplate>();
   for (const entry of templates) {
+    let variables: readonly string[];
     try {
-      router.add(entry.uriTemplate, { entry, invoke: compileInvoker(entry, deps) });
+      variables = router.add(entry.uriTemplate, { entry, invoke: compileInvoker(entry, deps) }).variableNames;
     } catch (error) {
       throw new ResourceDeclarationError(`${entry.where}: ${(error as Error).message}`);
+    }
+    for (const p of entry.params) {
+      if (p.kind === 'param' && !variables.includes(p.name)) {
+        throw new ResourceDeclarationError(
+          `${entry.where}: @Param('${p.name}') is not a variable of "${entry.uriTemplate}" (it has: ${variables.join(', ') || 'none'})`,
+        );
+      }
     }
   }
   const listed: ResourceDefinition[] = resources.map(resourceDefinition);

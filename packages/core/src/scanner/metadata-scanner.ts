@@ -68,7 +68,12 @@ function checkParams(provider: Class, record: MemberRecord, params: ResolvedPara
       throw new ParameterError(where, i, 'has no decorator; add @Args(), @Arg(name), @Param(name) or @Ctx()');
     }
   }
-  const allowed = record.kind === 'tool' || record.kind === 'prompt' ? ['args', 'arg', 'ctx'] : ['param', 'ctx'];
+  const allowed =
+    record.kind === 'tool' || record.kind === 'prompt'
+      ? ['args', 'arg', 'ctx']
+      : record.kind === 'template'
+        ? ['param', 'args', 'ctx']
+        : ['ctx'];
   for (const p of params) {
     if (!allowed.includes(p.kind)) {
       throw new ParameterError(
