@@ -4,6 +4,11 @@
  */
 export { RequestContext } from './engine/context.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
+export { isModernRequest } from './engine/modern/envelope.js';
+export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/modern-dispatch.js';
+export { type InputRequest, InputRequiredSignal, ModernRequest } from './engine/modern/modern-request.js';
+export { type RequestStateOptions, RequestStateSigner } from './engine/modern/request-state.js';
+export type { Listener, SubscriptionFilter } from './engine/modern/subscriptions.js';
 export { type Page, paginate } from './engine/pagination.js';
 export { Peer, type PeerOptions, type RequestDispatcher, type RequestOptions } from './engine/peer.js';
 export type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './engine/providers.js';
@@ -62,9 +67,12 @@ export type { AuthInfo, FrameError, MessageInfo, SendOptions, Transport } from '
 export {
   compareVersions,
   isLegacyVersion,
+  isModernVersion,
   LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   type LegacyProtocolVersion,
+  MODERN_PROTOCOL_VERSIONS,
+  type ModernProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
   versionAtLeast,
 } from './versions.js';

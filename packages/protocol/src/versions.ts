@@ -4,8 +4,22 @@ export const LEGACY_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18
 /** A legacy protocol revision. */
 export type LegacyProtocolVersion = (typeof LEGACY_PROTOCOL_VERSIONS)[number];
 
+/** Revisions of the modern (stateless, per-request `_meta`) era. */
+export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
+
+/** A modern protocol revision. */
+export type ModernProtocolVersion = (typeof MODERN_PROTOCOL_VERSIONS)[number];
+
 /** Every revision this engine speaks, oldest first. */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = LEGACY_PROTOCOL_VERSIONS;
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
+  ...LEGACY_PROTOCOL_VERSIONS,
+  ...MODERN_PROTOCOL_VERSIONS,
+];
+
+/** True when `version` is a modern revision this engine supports. */
+export function isModernVersion(version: unknown): version is ModernProtocolVersion {
+  return typeof version === 'string' && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
 
 /** The newest legacy revision: the answer to an `initialize` asking for a revision we do not know. */
 export const LATEST_PROTOCOL_VERSION: LegacyProtocolVersion = '2025-11-25';

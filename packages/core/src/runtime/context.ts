@@ -74,12 +74,12 @@ export class Context {
 
   /** The client's name and version, as it introduced itself. */
   get clientInfo(): Implementation | undefined {
-    return this.request.session.clientInfo;
+    return this.request.clientInfo;
   }
 
   /** What the client declared it supports. */
   get clientCapabilities(): ClientCapabilities {
-    return this.request.session.clientCapabilities;
+    return this.request.clientCapabilities;
   }
 
   /** Who made the request, when the transport authenticated it. */

@@ -2,6 +2,7 @@ import {
   type CallToolResult,
   type EngineLogger,
   ErrorCode,
+  InputRequiredSignal,
   McpError,
   type ToolDefinition,
   type ToolsProvider,
@@ -57,7 +58,8 @@ export function buildToolsProvider(entries: readonly ToolEntry[], deps: InvokeDe
         if (error instanceof InputError)
           return failure(`Invalid arguments for tool "${name}":\n${describeIssues(error.issues)}`);
         if (error instanceof GuardRejectedError || error instanceof ToolError) return failure(error.message);
-        if (error instanceof McpError) throw error;
+        // Protocol errors, and the modern era's "input required" signal, are the engine's to answer.
+        if (error instanceof McpError || error instanceof InputRequiredSignal) throw error;
         policy.logger.error(`[decorum] tool "${name}" failed`, error);
         return failure(policy.exposeErrors && error instanceof Error ? error.message : 'Internal error');
       }

@@ -1,7 +1,14 @@
 import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo } from '../transports/transport.js';
+import type { ModernRequest } from './modern/modern-request.js';
 import type { ServerSession } from './session.js';
-import type { JsonObject, LoggingLevel } from './types.js';
+import {
+  type ClientCapabilities,
+  type Implementation,
+  type JsonObject,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+} from './types.js';
 
 /**
  * What a handler gets with each inbound request: who asked, a signal that aborts on cancellation,
@@ -19,7 +26,19 @@ export class RequestContext {
     readonly meta: JsonObject | undefined,
     /** Who made the request, when the transport authenticated it (HTTP). */
     readonly authInfo?: AuthInfo,
+    /** Set for a modern-era (2026-07-28) request: its envelope and multi-round-trip inputs. */
+    readonly modern?: ModernRequest,
   ) {}
+
+  /** What the client declared it supports (per request in the modern era, per session before). */
+  get clientCapabilities(): ClientCapabilities {
+    return this.modern?.clientCapabilities ?? this.session.clientCapabilities;
+  }
+
+  /** The client's name and version, when it said. */
+  get clientInfo(): Implementation | undefined {
+    return this.modern ? this.modern.clientInfo : this.session.clientInfo;
+  }
 
   /**
    * Closes the HTTP connection streaming this request's messages without ending the request: the
@@ -32,7 +51,7 @@ export class RequestContext {
 
   /** The revision negotiated with this client. */
   get protocolVersion(): string {
-    return this.session.protocolVersion;
+    return this.modern?.version ?? this.session.protocolVersion;
   }
 
   /** The `progressToken` the client sent with this request, if any. */
@@ -55,23 +74,35 @@ export class RequestContext {
     await this.session.sendProgress(token, progress, total, message, this.requestId);
   }
 
-  /** Sends a log message to the client, if its level passes the one it set with logging/setLevel. */
-  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    return this.session.sendLog(level, data, logger, this.requestId);
+  /**
+   * Sends a log message to the client, if its level passes the one it chose (logging/setLevel in
+   * the legacy era; the request's `logLevel` in the modern era, where nothing is sent without one).
+   */
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    if (!this.modern) return this.session.sendLog(level, data, logger, this.requestId);
+    const threshold = this.modern.logLevel;
+    if (threshold === undefined || this.signal.aborted) return;
+    if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;
+    const params: JsonObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    await this.session.peer.notify('notifications/message', params, this.requestId);
   }
 
   /** Asks the client's model for a completion (sampling/createMessage); cancelled with this request. */
   createMessage(params: JsonObject, options: { timeoutMs?: number } = {}): Promise<JsonObject> {
+    if (this.modern) return this.modern.ask({ method: 'sampling/createMessage', params });
     return this.session.createMessage(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 
   /** Asks the user for input (elicitation/create); cancelled with this request. */
   elicit(params: JsonObject, options: { timeoutMs?: number } = {}): Promise<JsonObject> {
+    if (this.modern) return this.modern.ask({ method: 'elicitation/create', params });
     return this.session.elicit(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 
   /** Asks the client for its roots (roots/list); cancelled with this request. */
   listRoots(options: { timeoutMs?: number } = {}): Promise<JsonObject> {
+    if (this.modern) return this.modern.ask({ method: 'roots/list' });
     return this.session.listRoots({ ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 }

@@ -1,6 +1,9 @@
 import type { Transport } from '../transports/transport.js';
-import { versionAtLeast } from '../versions.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, versionAtLeast } from '../versions.js';
 import type { EngineLogger } from './logger.js';
+import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/modern-dispatch.js';
+import { type RequestStateOptions, RequestStateSigner } from './modern/request-state.js';
+import { ListenerRegistry } from './modern/subscriptions.js';
 import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './providers.js';
 import { ServerSession } from './session.js';
 import { shapeListItem } from './shaping.js';
@@ -24,6 +27,13 @@ export interface ProtocolServerOptions {
   logger?: EngineLogger;
   /** Experimental capabilities to advertise as they are. */
   experimental?: Record<string, JsonObject>;
+  /** The modern era (2026-07-28): cache hints per method and the signing of multi-round-trip state. */
+  modern?: {
+    /** Override the default cache hints (DEFAULT_CACHE_HINTS) per method. */
+    cacheHints?: Partial<Record<CacheableMethod, CacheHint>>;
+    /** Keys and lifetime of `requestState` (default: a random key per process, 10 minutes). */
+    requestState?: RequestStateOptions;
+  };
 }
 
 type ResolvedOptions = ProtocolServerOptions & { logging: boolean; pageSize: number };
@@ -44,6 +54,9 @@ export class ProtocolServer {
   prompts?: PromptsProvider;
   completion?: CompletionProvider;
   private readonly sessions = new Set<ServerSession>();
+  /** Open `subscriptions/listen` streams (modern era). */
+  readonly listeners = new ListenerRegistry();
+  private signer?: RequestStateSigner;
   // Version-shaped copies of provider lists, keyed by the provider's array instance: a provider that
   // returns the same array until its items change pays for shaping once per revision, not per call.
   private readonly shapedLists = new WeakMap<readonly JsonObject[], Map<string, JsonObject[]>>();
@@ -113,19 +126,39 @@ export class ProtocolServer {
     this.sessions.delete(session);
   }
 
-  /** Tells every initialized client that a list changed. */
+  /** Tells every initialized client, and every listen stream that asked, that a list changed. */
   notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): void {
     for (const session of this.sessions) void session.notifyListChanged(kind).catch(() => undefined);
+    this.listeners.listChanged(kind);
   }
 
-  /** Tells the clients subscribed to `uri` that it changed. */
+  /** Tells the clients subscribed to `uri` (legacy subscriptions and listen streams) that it changed. */
   notifyResourceUpdated(uri: string): void {
     for (const session of this.sessions) void session.notifyResourceUpdated(uri).catch(() => undefined);
+    this.listeners.resourceUpdated(uri);
   }
 
-  /** Closes every session. */
+  /** Ends every listen stream (with its result) and closes every session. */
   async close(): Promise<void> {
+    this.listeners.endAll();
     await Promise.all([...this.sessions].map((session) => session.close()));
+  }
+
+  /** The revisions this server speaks, newest first (server/discover, and -32022 errors). */
+  supportedVersions(): string[] {
+    return [...SUPPORTED_PROTOCOL_VERSIONS].reverse();
+  }
+
+  /** The cache hint of a cacheable modern result; lists for an authenticated caller are private. */
+  cacheHint(method: CacheableMethod, authenticated: boolean): CacheHint {
+    const hint = this.options.modern?.cacheHints?.[method] ?? DEFAULT_CACHE_HINTS[method];
+    return authenticated && method !== 'server/discover' ? { ...hint, cacheScope: 'private' } : hint;
+  }
+
+  /** @internal the signer of multi-round-trip request states (keys imported once). */
+  requestStateSigner(): RequestStateSigner {
+    this.signer ??= new RequestStateSigner(this.options.modern?.requestState);
+    return this.signer;
   }
 
   /** @internal a provider's list shaped for a revision, cached per list instance. */

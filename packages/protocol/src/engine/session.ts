@@ -3,6 +3,8 @@ import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/
 import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import { RequestContext } from './context.js';
+import { isModernRequest } from './modern/envelope.js';
+import { dispatchModern } from './modern/modern-dispatch.js';
 import { Peer, type RequestOptions } from './peer.js';
 import type { ProtocolServer } from './server.js';
 import { methodHandlers } from './server-methods.js';
@@ -81,6 +83,17 @@ export class ServerSession {
     info: MessageInfo | undefined,
   ): Promise<JsonObject> {
     const params = request.params ?? {};
+    // A request with the modern envelope is served statelessly, whatever this connection did before.
+    if (isModernRequest(params)) return dispatchModern(this, request, signal, info);
+    if (request.method === 'server/discover' || request.method === 'subscriptions/listen') {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Invalid params: ${request.method} needs the _meta envelope of protocol 2026-07-28`,
+        {
+          field: '_meta.io.modelcontextprotocol/protocolVersion',
+        },
+      );
+    }
     if (request.method === 'ping') return {};
     if (request.method === 'initialize') return this.initialize(params);
     if (this.phase !== 'initialized') {

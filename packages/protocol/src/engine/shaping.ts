@@ -4,12 +4,13 @@
 import { versionAtLeast } from '../versions.js';
 import type { Implementation, JsonObject } from './types.js';
 
-type Since = Record<string, string>; // key -> first revision that has it
+type Since = Record<string, string | readonly [string, string]>; // key -> first revision that has it [, last]
 
 const V1 = '2024-11-05';
 const V2 = '2025-03-26';
 const V3 = '2025-06-18';
 const V4 = '2025-11-25';
+const V4_ONLY = [V4, V4] as const;
 
 const SHAPES = {
   tool: {
@@ -21,7 +22,7 @@ const SHAPES = {
     outputSchema: V3,
     _meta: V3,
     icons: V4,
-    execution: V4,
+    execution: V4_ONLY,
   },
   resourceItem: {
     uri: V1,
@@ -65,25 +66,27 @@ const SHAPES = {
     icons: V4,
   },
   resourceContents: { uri: V1, mimeType: V1, text: V1, blob: V1, _meta: V3 },
-  callToolResult: { content: V1, isError: V1, _meta: V1, structuredContent: V3 },
+  callToolResult: { content: V1, isError: V1, _meta: V1, structuredContent: V3, resultType: '2026-07-28' },
 } satisfies Record<string, Since>;
+
+function has(rule: string | readonly [string, string] | undefined, version: string): boolean {
+  if (rule === undefined) return false;
+  if (typeof rule === 'string') return versionAtLeast(version, rule);
+  return versionAtLeast(version, rule[0]) && !versionAtLeast(version, `${rule[1]}~`); // '~' sorts after any date
+}
 
 /** Keeps the keys `version` has; returns `value` itself when nothing needs dropping. */
 function pick<T extends JsonObject>(value: T, since: Since, version: string): T {
   let drop = false;
   for (const key in value) {
-    const first = since[key];
-    if (first === undefined || !versionAtLeast(version, first)) {
+    if (!has(since[key], version)) {
       drop = true;
       break;
     }
   }
   if (!drop) return value;
   const out: JsonObject = {};
-  for (const key in value) {
-    const first = since[key];
-    if (first !== undefined && versionAtLeast(version, first)) out[key] = value[key];
-  }
+  for (const key in value) if (has(since[key], version)) out[key] = value[key];
   return out as T;
 }
 

@@ -14,8 +14,14 @@ export const ErrorCode = {
   InternalError: -32603,
   /** A request this side sent got no answer in time (SDK-compatible code). */
   RequestTimeout: -32001,
-  /** resources/read for a URI the server does not have (legacy revisions). */
+  /** resources/read for a URI the server does not have (legacy revisions; modern ones use -32602). */
   ResourceNotFound: -32002,
+  /** An HTTP header disagrees with the body, or a required MCP header is missing (2026-07-28). */
+  HeaderMismatch: -32020,
+  /** The request needs a client capability the request did not declare (2026-07-28). */
+  MissingRequiredClientCapability: -32021,
+  /** The requested protocol revision is not supported (2026-07-28). */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 
 /**

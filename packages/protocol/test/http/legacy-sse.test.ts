@@ -307,7 +307,8 @@ describe('LegacySseEndpoint with the official SDK client over HTTP', () => {
       cursor = page.nextCursor;
       pages++;
     } while (cursor !== undefined);
-    expect(pages).toBe(4);
+    expect(pages).toBe(Math.ceil(names.length / 4));
+    expect(pages).toBeGreaterThanOrEqual(3);
     expect(names).toContain('echo');
     expect(await client.callTool({ name: 'echo', arguments: { text: 'hello' } })).toMatchObject({
       content: [{ type: 'text', text: 'hello' }],

@@ -1,0 +1,209 @@
+// Serving one modern-era (2026-07-28) request: stateless, described entirely by its `_meta`
+// envelope. Methods reuse the legacy handlers and add what the revision requires: resultType,
+// cache hints, serverInfo, multi-round-trip input_required results, and subscriptions/listen.
+import { ErrorCode, McpError } from '../../jsonrpc/errors.js';
+import type { JsonRpcRequest } from '../../jsonrpc/types.js';
+import type { MessageInfo } from '../../transports/transport.js';
+import { RequestContext } from '../context.js';
+import { methodHandlers } from '../server-methods.js';
+import type { ServerSession } from '../session.js';
+import type { JsonObject, ToolDefinition } from '../types.js';
+import { META_SERVER_INFO, META_SUBSCRIPTION, readEnvelope } from './envelope.js';
+import { checkHeaders } from './http-headers.js';
+import { InputRequiredSignal, type ModernRequest } from './modern-request.js';
+import { RequestStateSigner } from './request-state.js';
+import type { SubscriptionFilter } from './subscriptions.js';
+
+/** Methods whose results carry cache hints. */
+export type CacheableMethod =
+  | 'server/discover'
+  | 'tools/list'
+  | 'prompts/list'
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'resources/read';
+
+/** A cache hint: how long a client may reuse a result, and whether across users. */
+export interface CacheHint {
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+}
+
+/** Default cache hints: lists for a minute (clients that listen hear about changes sooner), reads never. */
+export const DEFAULT_CACHE_HINTS: Record<CacheableMethod, CacheHint> = {
+  'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+  'tools/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'prompts/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'resources/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+};
+
+const MRTR = new Set(['tools/call', 'prompts/get', 'resources/read']);
+const CACHEABLE = new Set<string>(Object.keys(DEFAULT_CACHE_HINTS));
+
+function principal(ctx: RequestContext): string | undefined {
+  return ctx.authInfo?.subject ?? ctx.authInfo?.clientId;
+}
+
+/** Serves a request that carries the modern envelope. Throws McpError for JSON-RPC errors. */
+export async function dispatchModern(
+  session: ServerSession,
+  request: JsonRpcRequest,
+  signal: AbortSignal,
+  info: MessageInfo | undefined,
+): Promise<JsonObject> {
+  const server = session.server;
+  const params = request.params ?? {};
+  const modern = readEnvelope(params);
+  const ctx = new RequestContext(
+    session,
+    request.id,
+    request.method,
+    signal,
+    params._meta as JsonObject,
+    info?.authInfo,
+    modern,
+  );
+  const headers = info?.request?.headers;
+  if (headers) {
+    const tool =
+      request.method === 'tools/call' && server.tools
+        ? ((await server.tools.list(ctx)).find((t) => t.name === params.name) as ToolDefinition | undefined)
+        : undefined;
+    checkHeaders(headers, request.method, params, modern.version, tool);
+  }
+  const finish = (result: JsonObject, cacheable = CACHEABLE.has(request.method)): JsonObject => {
+    const out: JsonObject = { resultType: 'complete', ...result };
+    if (cacheable && out.ttlMs === undefined) {
+      const hint = server.cacheHint(request.method as CacheableMethod, principal(ctx) !== undefined);
+      out.ttlMs = hint.ttlMs;
+      out.cacheScope = hint.cacheScope;
+    }
+    out._meta = { ...(result._meta as JsonObject | undefined), [META_SERVER_INFO]: server.options.serverInfo };
+    return out;
+  };
+
+  if (request.method === 'server/discover') {
+    const result: JsonObject = {
+      supportedVersions: server.supportedVersions(),
+      capabilities: server.capabilities(modern.version),
+    };
+    if (server.options.instructions !== undefined) result.instructions = server.options.instructions;
+    return finish(result);
+  }
+  if (request.method === 'subscriptions/listen') return listen(ctx, params, finish);
+  const handler = methodHandlers[request.method];
+  if (
+    handler === undefined ||
+    request.method === 'logging/setLevel' ||
+    request.method.startsWith('resources/subscribe') ||
+    request.method.startsWith('resources/unsubscribe') ||
+    !handler.available(server)
+  ) {
+    throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  }
+  if (!MRTR.has(request.method)) return finish(await handler.handle(params, ctx));
+  return finish(
+    await multiRound(ctx, modern, params, () => handler.handle(params, ctx)),
+    request.method === 'resources/read',
+  );
+}
+
+/** Runs a handler that may ask the client for input; answers input_required until it has everything. */
+async function multiRound(
+  ctx: RequestContext,
+  modern: ModernRequest,
+  params: JsonObject,
+  run: () => Promise<JsonObject>,
+): Promise<JsonObject> {
+  const signer = ctx.session.server.requestStateSigner();
+  const digest = await RequestStateSigner.digest(ctx.method, params);
+  const who = principal(ctx);
+  if (params.requestState !== undefined) {
+    const state = await signer.verify(params.requestState, { method: ctx.method, digest, principal: who });
+    Object.assign(modern.answers, state.answers);
+  }
+  const responses = params.inputResponses;
+  if (responses !== undefined && (responses === null || typeof responses !== 'object' || Array.isArray(responses))) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Invalid params: "inputResponses" must be an object keyed by input request',
+    );
+  }
+  Object.assign(modern.answers, responses as JsonObject | undefined);
+  try {
+    return await run();
+  } catch (error) {
+    if (modern.pending.size === 0 || !(error instanceof InputRequiredSignal || isSignal(error))) {
+      if (error instanceof McpError && error.code === ErrorCode.ResourceNotFound) {
+        throw new McpError(ErrorCode.InvalidParams, error.message, error.data);
+      }
+      throw error;
+    }
+    const answers: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(modern.answers)) if (!modern.pending.has(key)) answers[key] = value;
+    const requestState = await signer.sign({
+      method: ctx.method,
+      digest,
+      principal: who,
+      exp: Date.now() + signer.ttlMs,
+      answers,
+    });
+    return { resultType: 'input_required', inputRequests: Object.fromEntries(modern.pending), requestState };
+  }
+}
+
+// A handler may wrap the signal in its own error (a framework's "internal error" path): look inside.
+function isSignal(error: unknown): boolean {
+  return error instanceof Error && (error.cause instanceof InputRequiredSignal || error.name === 'InputRequiredSignal');
+}
+
+/** subscriptions/listen: acknowledge, stream tagged notifications, end when cancelled or the server closes. */
+async function listen(
+  ctx: RequestContext,
+  params: JsonObject,
+  finish: (result: JsonObject, cacheable: boolean) => JsonObject,
+): Promise<JsonObject> {
+  const wanted = params.notifications as SubscriptionFilter | undefined;
+  if (wanted === null || typeof wanted !== 'object' || Array.isArray(wanted)) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Invalid params: subscriptions/listen needs a "notifications" filter object',
+    );
+  }
+  const server = ctx.session.server;
+  const caps = server.capabilities(ctx.protocolVersion);
+  const honored: SubscriptionFilter = {};
+  if (wanted.toolsListChanged && caps.tools?.listChanged) honored.toolsListChanged = true;
+  if (wanted.promptsListChanged && caps.prompts?.listChanged) honored.promptsListChanged = true;
+  if (wanted.resourcesListChanged && caps.resources?.listChanged) honored.resourcesListChanged = true;
+  if (Array.isArray(wanted.resourceSubscriptions) && caps.resources?.subscribe) {
+    honored.resourceSubscriptions = wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+  }
+  const tag = { [META_SUBSCRIPTION]: ctx.requestId };
+  const peer = ctx.session.peer;
+  await peer.notify(
+    'notifications/subscriptions/acknowledged',
+    { _meta: tag, notifications: honored as JsonObject },
+    ctx.requestId,
+  );
+  let ended!: () => void;
+  const done = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  const remove = server.listeners.add({
+    filter: honored,
+    send: (method, extra = {}) =>
+      void peer.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined),
+    end: ended,
+  });
+  ctx.signal.addEventListener('abort', ended, { once: true });
+  try {
+    await done;
+  } finally {
+    remove();
+  }
+  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('cancelled');
+  return finish({ _meta: tag }, false);
+}

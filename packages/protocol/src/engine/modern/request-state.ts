@@ -1,0 +1,109 @@
+// The `requestState` of multi-round-trip requests: it travels through the client and comes back on
+// the retry, so it is signed (HMAC-SHA-256, WebCrypto: any runtime) and carries an expiry, the
+// method and a digest of the original parameters, and the principal it was issued to.
+import { ErrorCode, McpError } from '../../jsonrpc/errors.js';
+
+/** What a request state proves about the retry it comes back with. */
+export interface StatePayload {
+  /** The method and a digest of its salient params (name/uri + arguments). */
+  method: string;
+  digest: string;
+  /** Who it was issued to (auth subject or client id), if anyone. */
+  principal?: string;
+  /** Expiry, ms since the epoch. */
+  exp: number;
+  /** Answers already given in earlier rounds, by input key. */
+  answers: Record<string, unknown>;
+}
+
+/** Options of {@link RequestStateSigner}. */
+export interface RequestStateOptions {
+  /**
+   * Signing keys (≥ 32 bytes of secret each). The first signs; all verify — add a new key in
+   * front to rotate, drop the old one once its states have expired. Default: one random key per
+   * process (fine for one instance; share keys between instances behind a load balancer).
+   */
+  keys?: (string | Uint8Array)[];
+  /** How long a state stays valid, in ms. Default 10 minutes. */
+  ttlMs?: number;
+}
+
+const encoder = new TextEncoder();
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** A copy on a plain ArrayBuffer, as WebCrypto's types want. */
+const bytes = (key: string | Uint8Array): Uint8Array<ArrayBuffer> =>
+  typeof key === 'string' ? encoder.encode(key) : new Uint8Array(key);
+
+const invalid = (why: string) =>
+  new McpError(ErrorCode.InvalidParams, `Invalid requestState: ${why}; start the request again without it`);
+
+/** Signs and verifies request states. One per server; keys are imported once. */
+export class RequestStateSigner {
+  private readonly keys: Promise<CryptoKey[]>;
+  readonly ttlMs: number;
+
+  constructor(options: RequestStateOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 10 * 60_000;
+    const raw = options.keys?.length ? options.keys : [crypto.getRandomValues(new Uint8Array(32))];
+    for (const key of raw) {
+      if ((typeof key === 'string' ? encoder.encode(key) : key).byteLength < 32) {
+        throw new RangeError('requestState keys must have at least 32 bytes of secret');
+      }
+    }
+    this.keys = Promise.all(
+      raw.map((key) =>
+        crypto.subtle.importKey('raw', bytes(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
+      ),
+    );
+  }
+
+  /** A digest of the params that identify a request (so a state cannot be replayed on another call). */
+  static async digest(method: string, params: Record<string, unknown>): Promise<string> {
+    const salient = JSON.stringify([method, params.name ?? params.uri ?? null, params.arguments ?? null]);
+    return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(salient))));
+  }
+
+  async sign(payload: StatePayload): Promise<string> {
+    const [key] = await this.keys;
+    const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key as CryptoKey, encoder.encode(body)));
+    return `${body}.${toBase64Url(mac)}`;
+  }
+
+  /** Verifies a state for this request; throws -32602 when tampered, expired, or issued for another call. */
+  async verify(state: unknown, expect: { method: string; digest: string; principal?: string }): Promise<StatePayload> {
+    if (typeof state !== 'string' || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(state)) throw invalid('malformed');
+    const [body, mac] = state.split('.') as [string, string];
+    let signature: Uint8Array<ArrayBuffer>;
+    try {
+      signature = fromBase64Url(mac);
+    } catch {
+      throw invalid('malformed');
+    }
+    let verified = false;
+    for (const key of await this.keys) {
+      if (await crypto.subtle.verify('HMAC', key, signature, encoder.encode(body))) {
+        verified = true;
+        break;
+      }
+    }
+    if (!verified) throw invalid('signature does not verify');
+    const payload = JSON.parse(new TextDecoder().decode(fromBase64Url(body))) as StatePayload;
+    if (payload.exp < Date.now()) throw invalid('expired');
+    if (payload.method !== expect.method || payload.digest !== expect.digest)
+      throw invalid('issued for another request');
+    if (payload.principal !== expect.principal) throw invalid('issued to another principal');
+    return payload;
+  }
+}

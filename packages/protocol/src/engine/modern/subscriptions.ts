@@ -1,0 +1,50 @@
+import type { JsonObject } from '../types.js';
+
+/** What a `subscriptions/listen` request asks for (SubscriptionFilter). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
+}
+
+/** One open listen stream. */
+export interface Listener {
+  filter: SubscriptionFilter;
+  /** Sends a notification tagged with this subscription's id, on its own stream. */
+  send(method: string, params?: JsonObject): void;
+  /** Ends the subscription from the server side (a SubscriptionsListenResult is sent). */
+  end(): void;
+}
+
+/** The open listen streams of one server; list and resource changes fan out to the ones that asked. */
+export class ListenerRegistry {
+  private readonly listeners = new Set<Listener>();
+
+  add(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  listChanged(kind: 'tools' | 'resources' | 'prompts'): void {
+    const flag = `${kind}ListChanged` as const;
+    for (const l of this.listeners) if (l.filter[flag]) l.send(`notifications/${kind}/list_changed`);
+  }
+
+  resourceUpdated(uri: string): void {
+    for (const l of this.listeners) {
+      const subscribed = l.filter.resourceSubscriptions ?? [];
+      // A notification may concern a sub-resource of what the client subscribed to.
+      if (subscribed.some((s) => uri === s || uri.startsWith(s.endsWith('/') ? s : `${s}/`)))
+        l.send('notifications/resources/updated', { uri });
+    }
+  }
+
+  endAll(): void {
+    for (const l of [...this.listeners]) l.end();
+  }
+}
