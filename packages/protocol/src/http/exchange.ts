@@ -13,6 +13,10 @@ export interface ExchangeContext {
   priming: boolean;
   retryMs: number;
   keepAliveMs: number;
+  /** The HTTP status of a JSON answer (modern errors map to 400/404). Default 200. */
+  statusOf?: (message: JsonRpcMessage | JsonRpcMessage[]) => number;
+  /** Called when the client closes the stream before the last response (modern: that cancels). */
+  onDisconnect?: () => void;
 }
 
 const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
@@ -116,7 +120,7 @@ export class Exchange {
         if (!final) return;
         // Only responses, and all of them: plain JSON (one object, or an array for a batch).
         const body = this.buffered.length === 1 && !Array.isArray(message) ? this.buffered[0] : this.buffered;
-        this.resolve(jsonResponse(200, body, this.context.headers));
+        this.resolve(jsonResponse(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
         this.finish();
         return;
       }
@@ -133,6 +137,12 @@ export class Exchange {
     this.mode = 'sse';
     const connection = new SseConnection(this.context.keepAliveMs);
     this.connection = connection;
+    const onDisconnect = this.context.onDisconnect;
+    if (onDisconnect) {
+      connection.onclose = () => {
+        if (this.mode !== 'done') onDisconnect();
+      };
+    }
     this.resolve(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
     const store = this.context.eventStore;
     if (store !== null && this.context.priming) {

@@ -66,7 +66,12 @@ export class HttpSession implements Transport {
    * Starts the exchange for a POST's requests; its `response` resolves with the HTTP answer.
    * Undefined when one of the ids is already in flight (its answers could not be told apart).
    */
-  openExchange(requestIds: RequestId[], headers: Record<string, string>, resumable: boolean): Exchange | undefined {
+  openExchange(
+    requestIds: RequestId[],
+    headers: Record<string, string>,
+    resumable: boolean,
+    extra: Pick<ExchangeContext, 'statusOf' | 'onDisconnect'> = {},
+  ): Exchange | undefined {
     if (requestIds.some((id) => this.exchanges.has(id)) || new Set(requestIds).size !== requestIds.length)
       return undefined;
     const context: ExchangeContext = {
@@ -76,6 +81,7 @@ export class HttpSession implements Transport {
       priming: this.protocolVersion() >= '2025-11-25',
       retryMs: this.settings.retryMs,
       keepAliveMs: this.settings.keepAliveMs,
+      ...extra,
     };
     const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, context);
     for (const id of requestIds) this.exchanges.set(id, exchange);

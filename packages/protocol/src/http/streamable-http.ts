@@ -1,16 +1,18 @@
+import { isModernRequest, unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { ServerSession } from '../engine/session.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
-import { isLegacyVersion } from '../versions.js';
+import { isLegacyVersion, isModernVersion } from '../versions.js';
 import { readJsonBody } from './body.js';
 import { InMemoryEventStore } from './event-store.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import { LegacySseEndpoint } from './legacy-sse.js';
+import { serveModernPost } from './modern-http.js';
 import type { ResolvedHttpOptions, StreamableHttpOptions } from './options.js';
-import { errorResponse } from './responses.js';
+import { errorResponse, jsonResponse } from './responses.js';
 import { checkOrigin } from './security.js';
 import { newSessionId, newStreamId } from './session-id.js';
 import { SseConnection, sseHeaders } from './sse.js';
@@ -116,8 +118,18 @@ export class StreamableHttpHandler {
       return (await this.legacy?.handle(request, info)) ?? bad(404, 'Not Found');
     }
     const version = request.headers.get(VERSION_HEADER);
+    if (version !== null && isModernVersion(version)) {
+      if (request.method !== 'POST')
+        return bad(405, 'Method Not Allowed: protocol 2026-07-28 uses POST only', { Allow: 'POST' });
+      const answer = serveModernPost(this.server, request, auth, this.settings, this.options.maxBodyBytes, (done) =>
+        this.track(done.then(noop, noop)),
+      );
+      this.track(answer.then(noop, noop));
+      return answer;
+    }
     if (version !== null && !isLegacyVersion(version)) {
-      return bad(400, `Bad Request: unsupported MCP-Protocol-Version "${version}"`);
+      const error = unsupportedVersion(version).toErrorObject();
+      return jsonResponse(400, { jsonrpc: '2.0', id: null, error });
     }
     switch (request.method) {
       case 'POST': {
@@ -159,6 +171,13 @@ export class StreamableHttpHandler {
       if (item.kind === 'request' || item.kind === 'invalid')
         requestIds.push(item.kind === 'request' ? item.message.id : (item.id as RequestId));
       if (item.kind === 'request' && item.message.method === 'initialize') initialize = true;
+      if (item.kind === 'request' && isModernRequest(item.message.params)) {
+        const error = {
+          code: ErrorCode.HeaderMismatch,
+          message: 'Header mismatch: a 2026-07-28 request needs MCP-Protocol-Version: 2026-07-28',
+        };
+        return jsonResponse(400, { jsonrpc: '2.0', id: item.message.id, error });
+      }
     }
     if (initialize && messages.length > 1) return bad(400, 'Invalid Request: initialize must not be part of a batch');
     const info: MessageInfo = { authInfo: auth, request: { url: request.url, headers: request.headers } };

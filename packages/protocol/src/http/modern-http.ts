@@ -1,0 +1,96 @@
+// Streamable HTTP for modern-era (2026-07-28) traffic: POST only, no sessions, no resumption; one
+// request per POST answered as JSON or as an SSE stream of that request's own messages, and a
+// closed stream cancels the request. Envelope and header errors are HTTP 400, unknown methods 404.
+import { isModernRequest, readEnvelope } from '../engine/modern/envelope.js';
+import type { ProtocolServer } from '../engine/server.js';
+import { classify } from '../jsonrpc/codec.js';
+import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../jsonrpc/types.js';
+import type { AuthInfo, MessageInfo } from '../transports/transport.js';
+import { readJsonBody } from './body.js';
+import { HttpSession, type HttpSessionSettings } from './http-session.js';
+import { errorResponse, jsonResponse } from './responses.js';
+import { newStreamId } from './session-id.js';
+
+const CLIENT_ERRORS = new Set<number>([
+  ErrorCode.HeaderMismatch,
+  ErrorCode.MissingRequiredClientCapability,
+  ErrorCode.UnsupportedProtocolVersion,
+]);
+
+/** The HTTP status of a modern JSON answer. */
+function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
+  const error = !Array.isArray(message) && 'error' in message ? message.error : undefined;
+  if (error === undefined) return 200;
+  if (error.code === ErrorCode.MethodNotFound) return 404;
+  const envelope =
+    typeof (error.data as { field?: unknown } | undefined)?.field === 'string' &&
+    String((error.data as { field: string }).field).startsWith('_meta');
+  return CLIENT_ERRORS.has(error.code) || envelope ? 400 : 200;
+}
+
+const accepts = (request: Request, type: string) =>
+  (request.headers.get('accept') ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase())
+    .some((listed) => listed === type || listed === `${type.split('/')[0]}/*` || listed === '*/*');
+
+/** Serves one modern POST (GET and DELETE are answered 405 by the caller). */
+export async function serveModernPost(
+  server: ProtocolServer,
+  request: Request,
+  auth: AuthInfo | undefined,
+  settings: HttpSessionSettings,
+  maxBodyBytes: number,
+  track: (done: Promise<unknown>) => void,
+): Promise<Response> {
+  if (!accepts(request, 'application/json') || !accepts(request, 'text/event-stream')) {
+    return errorResponse(
+      406,
+      ErrorCode.InvalidRequest,
+      'Not Acceptable: Accept must list application/json and text/event-stream',
+    );
+  }
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    return errorResponse(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
+  }
+  const body = await readJsonBody(request, maxBodyBytes);
+  if (!body.ok) return body.response;
+  if (Array.isArray(body.value))
+    return errorResponse(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
+  const item = classify(body.value);
+  if (item.kind === 'invalid') return jsonResponse(400, { jsonrpc: '2.0', id: item.id, error: item.error });
+  if (item.kind !== 'request') return new Response(null, { status: 202 }); // no client notification needs an answer here
+  const message = item.message;
+  // The envelope is checked before anything runs, so its errors keep their 400 status.
+  try {
+    if (!isModernRequest(message.params)) {
+      throw new McpError(
+        ErrorCode.HeaderMismatch,
+        'Header mismatch: MCP-Protocol-Version names a 2026-07-28 request, but _meta carries no protocolVersion',
+      );
+    }
+    readEnvelope(message.params ?? {});
+  } catch (error) {
+    const e = error as McpError;
+    return jsonResponse(statusOf({ jsonrpc: '2.0', id: message.id, error: e.toErrorObject() }), {
+      jsonrpc: '2.0',
+      id: message.id,
+      error: e.toErrorObject(),
+    });
+  }
+  const transport = new HttpSession(newStreamId(), { ...settings, eventStore: null }, () => '2026-07-28');
+  const session = await server.connect(transport);
+  const info: MessageInfo = { authInfo: auth, request: { url: request.url, headers: request.headers } };
+  const cancel = () =>
+    transport.receive(
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'stream closed' } },
+      info,
+    );
+  const exchange = transport.openExchange([message.id], {}, false, { statusOf, onDisconnect: cancel });
+  if (exchange === undefined) return errorResponse(400, ErrorCode.InvalidRequest, 'Invalid Request');
+  request.signal?.addEventListener('abort', () => !exchange.done && cancel(), { once: true });
+  track(exchange.finished.then(() => session.close()));
+  transport.receive(message, info);
+  return exchange.response;
+}
