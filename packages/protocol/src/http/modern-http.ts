@@ -82,11 +82,12 @@ export async function serveModernPost(
   const transport = new HttpSession(newStreamId(), { ...settings, eventStore: null }, () => '2026-07-28');
   const session = await server.connect(transport);
   const info: MessageInfo = { authInfo: auth, request: { url: request.url, headers: request.headers } };
-  const cancel = () =>
-    transport.receive(
-      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'stream closed' } },
-      info,
-    );
+  // A closed stream is the client cancelling: the handler is aborted and the exchange ends unanswered.
+  const cancel = () => {
+    const cancelled = { requestId: message.id, reason: 'stream closed' };
+    transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancelled }, info);
+    exchange?.abort();
+  };
   const exchange = transport.openExchange([message.id], {}, false, { statusOf, onDisconnect: cancel });
   if (exchange === undefined) return errorResponse(400, ErrorCode.InvalidRequest, 'Invalid Request');
   request.signal?.addEventListener('abort', () => !exchange.done && cancel(), { once: true });
