@@ -35,7 +35,10 @@ export interface ToolOptions extends PrimitiveOptions {
   annotations?: ToolAnnotations;
   /** A DTO class describing the structured result: becomes `outputSchema`; results go to `structuredContent`. */
   output?: Class;
-  /** The DTO of the arguments, when it cannot be reflected (it can be given to `@Args(Dto)` too). */
+  /**
+   * The DTO of the arguments: becomes the input schema and validates the arguments. With `@Args()`
+   * it is the parameter's type when reflection cannot tell; without, the method gets no arguments object.
+   */
   input?: Class;
   /** Mime type of binary results (a returned Uint8Array becomes image/audio/blob content). */
   mimeType?: string;
@@ -60,7 +63,7 @@ export interface ResourceTemplateOptions extends PrimitiveOptions {
 
 /** Options of `@Prompt`. */
 export interface PromptOptions extends PrimitiveOptions {
-  /** The DTO of the arguments, when it cannot be reflected. */
+  /** The DTO of the arguments (as for `ToolOptions.input`). */
   input?: Class;
 }
 
@@ -109,8 +112,8 @@ export type Interceptor = (context: ExecutionContext, next: () => Promise<unknow
 
 /** What guards and interceptors see about a call. */
 export interface ExecutionContext {
-  kind: 'tool' | 'resource' | 'prompt' | 'completion';
-  /** Tool or prompt name, or the resource URI. */
+  kind: 'tool' | 'resource' | 'prompt';
+  /** Tool or prompt name, or the URI of the resource being read. */
   name: string;
   /** The provider class and method. */
   target: Class;

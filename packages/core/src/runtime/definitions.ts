@@ -8,7 +8,7 @@ import type {
   ResourceTemplateDefinition,
   ToolDefinition,
 } from '@decorum/protocol';
-import type { PrimitiveOptions } from '../metadata/types.js';
+import type { Class, PrimitiveOptions } from '../metadata/types.js';
 import type { PromptEntry, ResolvedParam, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import { argsSchema } from './args.js';
 import type { Dialect, SchemaServices } from './services.js';
@@ -20,16 +20,25 @@ function common(options: PrimitiveOptions, target: JsonObject): void {
   if (options._meta !== undefined) target._meta = options._meta;
 }
 
-/** The input schema of a tool or prompt: its @Args DTO, its @Arg list, or an empty object. */
-export function inputSchema(params: readonly ResolvedParam[], dialect: Dialect, services: SchemaServices): JsonObject {
+/** The input schema of a tool or prompt: its @Args DTO, its `input` DTO, its @Arg list, or an empty object. */
+export function inputSchema(
+  params: readonly ResolvedParam[],
+  dialect: Dialect,
+  services: SchemaServices,
+  input?: Class,
+): JsonObject {
   const dto = params.find((p) => p.kind === 'args');
   if (dto?.kind === 'args') return services.schema(dto.resolvedType as never, dialect);
+  if (input !== undefined) return services.schema(input, dialect);
   if (params.some((p) => p.kind === 'arg')) return argsSchema(params, dialect, services);
   return { type: 'object', properties: {}, additionalProperties: false };
 }
 
 export function toolDefinition(entry: ToolEntry, dialect: Dialect, services: SchemaServices): ToolDefinition {
-  const tool: ToolDefinition = { name: entry.name, inputSchema: inputSchema(entry.params, dialect, services) };
+  const tool: ToolDefinition = {
+    name: entry.name,
+    inputSchema: inputSchema(entry.params, dialect, services, entry.options.input),
+  };
   common(entry.options, tool as unknown as JsonObject);
   if (entry.options.annotations !== undefined) tool.annotations = { ...entry.options.annotations };
   if (entry.options.output !== undefined) tool.outputSchema = services.schema(entry.options.output, dialect);
@@ -38,7 +47,7 @@ export function toolDefinition(entry: ToolEntry, dialect: Dialect, services: Sch
 }
 
 export function promptDefinition(entry: PromptEntry, services: SchemaServices): PromptDefinition {
-  const schema = inputSchema(entry.params, 'draft-07', services);
+  const schema = inputSchema(entry.params, 'draft-07', services, entry.options.input);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
   const args: PromptArgument[] = Object.entries(properties).map(([name, property]) => {

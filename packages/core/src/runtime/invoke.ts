@@ -38,6 +38,8 @@ export type Invoker = (
   raw: Record<string, unknown>,
   request: RequestContext,
   variables?: Record<string, string | string[]>,
+  /** The URI being read (templates). */
+  uri?: string,
 ) => Promise<unknown>;
 
 function templateValue(value: string | string[] | undefined, type: unknown, name: string): unknown {
@@ -94,9 +96,23 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
     []) as unknown[];
   const kind = entry.kind === 'template' ? 'resource' : entry.kind;
   const label = entry.kind === 'resource' ? entry.uri : entry.name;
+  // `{ input: Dto }` on a tool or prompt without @Args: the arguments are validated, not injected.
+  const inputDto = entry.kind === 'tool' || entry.kind === 'prompt' ? entry.options.input : undefined;
 
-  return async (raw, request, variables = {}) => {
+  return async (raw, request, variables = {}, uri) => {
     const context = new Context(request, deps.services, deps.notifyResourceUpdated);
+    const execution: ExecutionContext = {
+      kind,
+      name: uri ?? label,
+      target: entry.provider,
+      method: entry.method,
+      args: entry.kind === 'template' ? variables : raw,
+      context,
+    };
+    // Guards first: a caller who may not call this learns nothing about its inputs.
+    for (const guard of guards) {
+      if (!(await guard(execution))) throw new GuardRejectedError(`${kind} "${uri ?? label}"`);
+    }
     const values: unknown[] = new Array(count);
     if (argsParam?.kind === 'args') {
       // A template's variables arrive as strings: numbers and booleans are converted by the DTO's schema.
@@ -107,6 +123,9 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
       const checked = await deps.services.validate(argsParam.resolvedType as never, input);
       if (!checked.ok) throw new InputError(checked.issues);
       values[argsParam.index] = checked.value;
+    } else if (inputDto !== undefined) {
+      const checked = await deps.services.validate(inputDto, raw);
+      if (!checked.ok) throw new InputError(checked.issues);
     } else if (argParams.length > 0) {
       const checked = await checkArgs(argParams, raw, deps.services);
       if (checked.issues.length > 0) throw new InputError(checked.issues);
@@ -119,17 +138,6 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
       else if (p.kind === 'param') values[p.index] = templateValue(variables[p.name], reflected[p.index], p.name);
     }
     const instance = deps.container.get(entry.provider);
-    const execution: ExecutionContext = {
-      kind,
-      name: label,
-      target: entry.provider,
-      method: entry.method,
-      args: entry.kind === 'template' ? variables : raw,
-      context,
-    };
-    for (const guard of guards) {
-      if (!(await guard(execution))) throw new GuardRejectedError(`${kind} "${label}"`);
-    }
     let call = async () => method.apply(instance, values);
     for (let i = interceptors.length - 1; i >= 0; i--) {
       const next = call;

@@ -85,7 +85,9 @@ export function buildResourcesProvider(
       if (!fixed && !match) throw new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
       const mimeType = fixed ? fixed.entry.options.mimeType : match?.value.entry.options.mimeType;
       try {
-        const value = fixed ? await fixed.invoke({}, request) : await match?.value.invoke({}, request, match.params);
+        const value = fixed
+          ? await fixed.invoke({}, request)
+          : await match?.value.invoke({}, request, match.params, uri);
         return normalizeResourceResult(value, uri, mimeType);
       } catch (error) {
         if (error instanceof InputError) {

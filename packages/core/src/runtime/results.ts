@@ -54,7 +54,12 @@ export function embeddedResource(uri: string, content: string | Uint8Array, mime
 function binaryBlock(bytes: Uint8Array, mimeType: string | undefined): ContentBlock {
   if (mimeType?.startsWith('image/')) return image(bytes, mimeType);
   if (mimeType?.startsWith('audio/')) return audio(bytes, mimeType);
-  return embeddedResource('data:', bytes, mimeType ?? 'application/octet-stream');
+  // Not an image or audio: an embedded blob, named by a data: URI since it has no address of its own.
+  return embeddedResource(
+    `data:${mimeType ?? 'application/octet-stream'};base64,`,
+    bytes,
+    mimeType ?? 'application/octet-stream',
+  );
 }
 
 /**
@@ -66,22 +71,33 @@ export function normalizeToolResult(
   value: unknown,
   options: { structured: boolean; mimeType?: string },
 ): CallToolResult {
+  const full = typeof value === 'object' && value !== null && Array.isArray((value as CallToolResult).content);
+  // A full result passes through: an error result never needs structured content.
+  if (full && (!options.structured || (value as CallToolResult).isError || 'structuredContent' in value)) {
+    return value as CallToolResult;
+  }
+  if (options.structured) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || full || value instanceof Uint8Array) {
+      throw new OutputShapeError('a tool with an output schema must return an object (its structured content)');
+    }
+    const json = JSON.stringify(value);
+    return { content: [text(json)], structuredContent: JSON.parse(json) as JsonObject };
+  }
   if (value === undefined || value === null) return { content: [] };
-  if (typeof value === 'object' && Array.isArray((value as CallToolResult).content) && !options.structured) {
-    return value as CallToolResult;
-  }
-  if (typeof value === 'object' && Array.isArray((value as CallToolResult).content) && 'structuredContent' in value) {
-    return value as CallToolResult;
-  }
   if (typeof value === 'string') return { content: [text(value)] };
   if (value instanceof Uint8Array) return { content: [binaryBlock(value, options.mimeType)] };
   if (isContentBlock(value)) return { content: [value] };
   if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) return { content: value };
   const json = JSON.stringify(value);
-  if (options.structured && typeof value === 'object' && !Array.isArray(value)) {
-    return { content: [text(json)], structuredContent: JSON.parse(json) as JsonObject };
-  }
   return { content: [text(json ?? String(value))] };
+}
+
+/** A tool with an output schema returned something that cannot be its structured content. */
+export class OutputShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputShapeError';
+  }
 }
 
 type PromptMessage = GetPromptResult['messages'][number];

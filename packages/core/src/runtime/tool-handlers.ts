@@ -1,9 +1,11 @@
 import {
   type CallToolResult,
+  CapabilityNotSupportedError,
   type EngineLogger,
   ErrorCode,
   InputRequiredSignal,
   McpError,
+  RequestTimeoutError,
   type ToolDefinition,
   type ToolsProvider,
 } from '@decorum/protocol';
@@ -58,6 +60,9 @@ export function buildToolsProvider(entries: readonly ToolEntry[], deps: InvokeDe
         if (error instanceof InputError)
           return failure(`Invalid arguments for tool "${name}":\n${describeIssues(error.issues)}`);
         if (error instanceof GuardRejectedError || error instanceof ToolError) return failure(error.message);
+        // Asking the client something it cannot answer is a condition the model can act on, not a crash.
+        if (error instanceof CapabilityNotSupportedError) return failure(`The client cannot do this: ${error.message}`);
+        if (error instanceof RequestTimeoutError) return failure(`The client did not answer in time: ${error.message}`);
         // Protocol errors, and the modern era's "input required" signal, are the engine's to answer.
         if (error instanceof McpError || error instanceof InputRequiredSignal) throw error;
         policy.logger.error(`[decorum] tool "${name}" failed`, error);

@@ -26,12 +26,13 @@ function resolveParam(
   method: string,
   spec: ParamSpec,
   reflected: unknown[] | undefined,
+  input?: Class,
 ): ResolvedParam {
   const where = `${provider.name}.${method}`;
   const reflectedType = reflected?.[spec.index] as Class | undefined;
   const usable = (t: unknown): t is Class => typeof t === 'function' && t !== Object;
   if (spec.kind === 'args') {
-    const type = spec.type ?? (usable(reflectedType) ? reflectedType : undefined);
+    const type = spec.type ?? input ?? (usable(reflectedType) ? reflectedType : undefined);
     if (type === undefined) {
       throw new ParameterError(
         where,
@@ -112,8 +113,9 @@ export function scanProviders(providers: readonly Class[], options: ScanOptions 
       const reflected = Reflect.getMetadata?.('design:paramtypes', provider.prototype, record.method) as
         | unknown[]
         | undefined;
+      const input = (record.options as ToolOptions).input;
       const params = readParams(provider, record.method).map((spec) =>
-        resolveParam(provider, record.method, spec, reflected),
+        resolveParam(provider, record.method, spec, reflected, input),
       );
       checkParams(provider, record, params);
       const opts = record.options as PrimitiveOptions;
