@@ -1,4 +1,5 @@
 import type { CompleteResult, CompletionProvider } from '@decorum/protocol';
+import { ResourceDeclarationError } from '../errors.js';
 import type { CompletionEntry, PromptEntry, TemplateEntry } from '../scanner/manifest.js';
 import { Context } from './context.js';
 import type { InvokeDeps } from './invoke.js';
@@ -19,14 +20,34 @@ export function buildCompletionProvider(
 ): CompletionProvider {
   const key = (kind: string, name: string, argument: string) => `${kind}\u0000${name}\u0000${argument}`;
   const index = new Map<string, CompletionEntry>();
+  const claim = (k: string, c: CompletionEntry) => {
+    const other = index.get(k);
+    if (other !== undefined) {
+      throw new ResourceDeclarationError(
+        `${c.where} and ${other.where} both complete the same argument "${c.argument}"; keep one`,
+      );
+    }
+    index.set(k, c);
+  };
   for (const c of completions) {
-    if (c.target.prompt !== undefined) index.set(key('prompt', c.target.prompt, c.argument), c);
-    if (c.target.template !== undefined) index.set(key('resource', c.target.template, c.argument), c);
-    if (c.target.member !== undefined) {
-      const prompt = prompts.find((p) => p.provider === c.provider && p.method === c.target.member);
-      const template = templates.find((t) => t.provider === c.provider && t.method === c.target.member);
-      if (prompt) index.set(key('prompt', prompt.name, c.argument), c);
-      if (template) index.set(key('resource', template.uriTemplate, c.argument), c);
+    const prompt = c.target.prompt !== undefined ? prompts.find((p) => p.name === c.target.prompt) : undefined;
+    const template =
+      c.target.template !== undefined ? templates.find((t) => t.uriTemplate === c.target.template) : undefined;
+    const member = c.target.member;
+    const memberPrompt =
+      member !== undefined ? prompts.find((p) => p.provider === c.provider && p.method === member) : undefined;
+    const memberTemplate =
+      member !== undefined ? templates.find((t) => t.provider === c.provider && t.method === member) : undefined;
+    const targets = [prompt ?? memberPrompt, template ?? memberTemplate].filter((t) => t !== undefined);
+    if (targets.length === 0) {
+      const what = JSON.stringify(c.target);
+      throw new ResourceDeclarationError(
+        `${c.where}: @Complete(${what}) names no prompt or resource template of this app`,
+      );
+    }
+    for (const target of targets) {
+      if (target.kind === 'prompt') claim(key('prompt', target.name, c.argument), c);
+      else claim(key('resource', target.uriTemplate, c.argument), c);
     }
   }
   return async ({ ref, argument, context }, request) => {

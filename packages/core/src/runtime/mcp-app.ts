@@ -72,7 +72,7 @@ export class McpApp {
   private readonly providers: Class[];
   private readonly deps: InvokeDeps;
   private http?: StreamableHttpHandler;
-  private current!: Manifest;
+  private current?: Manifest;
   private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: McpAppOptions) {
@@ -108,7 +108,7 @@ export class McpApp {
 
   /** What the providers declare (plain data), as of the last build. */
   get manifest(): Manifest {
-    return this.current;
+    return this.current as Manifest;
   }
 
   /** Adds providers at runtime; connected clients are told the lists changed. */
@@ -136,6 +136,11 @@ export class McpApp {
 
   /** Configures the HTTP endpoint `fetch` uses (call before the first request). */
   httpHandler(options?: StreamableHttpOptions): StreamableHttpHandler {
+    if (this.http !== undefined && options !== undefined) {
+      throw new AppConfigurationError(
+        'httpHandler(options) must be called before the first request: the endpoint already exists',
+      );
+    }
     if (this.http === undefined) {
       this.http = new StreamableHttpHandler(this.server, options);
       const http = this.http;
@@ -174,17 +179,50 @@ export class McpApp {
       validateOutput: this.options.validateOutput ?? !production(),
       logger: this.options.logger ?? consoleLogger,
     };
-    // Everything is compiled before anything is swapped in: a failing build leaves the app as it was.
+    // Everything is compiled, and every provider built, before anything is swapped in: a failing
+    // build leaves the app as it was, and a provider the container cannot make fails here, not at a call.
+    for (const provider of providers) {
+      try {
+        this.container.get(provider);
+      } catch (error) {
+        throw new AppConfigurationError(
+          `Cannot create provider ${provider.name}: ${(error as Error).message}. Mark it @Service() so its constructor dependencies are injected, or register an instance in the container.`,
+        );
+      }
+    }
     const tools = buildToolsProvider(manifest.tools, this.deps, policy);
     const prompts = buildPromptsProvider(manifest.prompts, this.deps);
     const resources = buildResourcesProvider(manifest.resources, manifest.templates, this.deps);
     const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
+    const before = this.current;
     this.providers.splice(0, this.providers.length, ...providers);
     this.current = manifest;
-    this.server.setTools(manifest.tools.length > 0 || this.server.tools ? tools : undefined);
-    this.server.setPrompts(manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined);
+    // Only the lists that changed are announced (a tool added says nothing about prompts).
+    const changed = (pick: (m: Manifest) => unknown[]) =>
+      before !== undefined && signature(pick(before)) !== signature(pick(manifest));
+    this.server.setTools(
+      manifest.tools.length > 0 || this.server.tools ? tools : undefined,
+      changed((m) => m.tools),
+    );
+    this.server.setPrompts(
+      manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined,
+      changed((m) => m.prompts),
+    );
     const hasResources = manifest.resources.length + manifest.templates.length > 0;
-    this.server.setResources(hasResources || this.server.resources ? resources : undefined);
+    this.server.setResources(
+      hasResources || this.server.resources ? resources : undefined,
+      changed((m) => [...m.resources, ...m.templates]),
+    );
     this.server.setCompletion(manifest.completions.length > 0 ? completion : undefined);
   }
+}
+
+/** What a list entry looks like to clients, enough to tell whether a list changed. */
+function signature(entries: unknown[]): string {
+  return JSON.stringify(
+    entries.map((e) => {
+      const { provider, params, ...rest } = e as { provider: Function; params: unknown };
+      return { ...rest, provider: provider.name, params };
+    }),
+  );
 }

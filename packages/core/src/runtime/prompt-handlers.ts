@@ -4,6 +4,7 @@ import { promptDefinition } from './definitions.js';
 import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
 import { normalizePromptResult } from './results.js';
 import { describeIssues } from './services.js';
+import { ToolError } from './tool-error.js';
 
 /** The prompts of an app as an engine provider; bad arguments answer -32602 with the issues. */
 export function buildPromptsProvider(entries: readonly PromptEntry[], deps: InvokeDeps): PromptsProvider {
@@ -31,6 +32,8 @@ export function buildPromptsProvider(entries: readonly PromptEntry[], deps: Invo
           );
         }
         if (error instanceof GuardRejectedError) throw new McpError(ErrorCode.InvalidRequest, error.message);
+        // A ToolError is meant to be read: its message is sent as it is, not masked.
+        if (error instanceof ToolError) throw new McpError(ErrorCode.InternalError, error.message);
         throw error;
       }
     },

@@ -14,6 +14,7 @@ import { resourceDefinition, templateDefinition } from './definitions.js';
 import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
 import { normalizeResourceResult } from './results.js';
 import { describeIssues } from './services.js';
+import { ToolError } from './tool-error.js';
 
 interface CompiledTemplate {
   entry: TemplateEntry;
@@ -51,6 +52,13 @@ export function buildResourcesProvider(
   const listed: ResourceDefinition[] = resources.map(resourceDefinition);
   const templateList: ResourceTemplateDefinition[] = templates.map(templateDefinition);
   const listers = templates.filter((t) => t.options.list !== undefined);
+  for (const t of listers) {
+    if (typeof (t.provider.prototype as Record<string, unknown>)[t.options.list as string] !== 'function') {
+      throw new ResourceDeclarationError(
+        `${t.where}: { list: '${t.options.list}' } names no method of ${t.provider.name}`,
+      );
+    }
+  }
 
   async function listInstances(entry: TemplateEntry, request: RequestContext): Promise<ResourceDefinition[]> {
     const instance = deps.container.get(entry.provider) as Record<string, (ctx: Context) => unknown>;
@@ -96,6 +104,7 @@ export function buildResourcesProvider(
           });
         }
         if (error instanceof GuardRejectedError) throw new McpError(ErrorCode.InvalidRequest, error.message);
+        if (error instanceof ToolError) throw new McpError(ErrorCode.InternalError, error.message);
         throw error;
       }
     },

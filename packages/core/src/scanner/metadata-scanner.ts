@@ -1,5 +1,11 @@
 import 'reflect-metadata';
-import { DuplicateNameError, InvalidNameError, MissingDescriptionError, ParameterError } from '../errors.js';
+import {
+  DuplicateNameError,
+  InvalidNameError,
+  MissingDescriptionError,
+  ParameterError,
+  ResourceDeclarationError,
+} from '../errors.js';
 import { readCompletions, readMembers, readParams } from '../metadata/store.js';
 import type {
   Class,
@@ -118,6 +124,21 @@ export function scanProviders(providers: readonly Class[], options: ScanOptions 
         resolveParam(provider, record.method, spec, reflected, input),
       );
       checkParams(provider, record, params);
+      if (record.kind === 'prompt') {
+        for (const p of params) {
+          if (p.kind === 'arg' && p.resolvedType !== String) {
+            throw new ParameterError(where, p.index, `prompt arguments are strings in MCP: type "${p.name}" as string`);
+          }
+        }
+      }
+      if (
+        (record.kind === 'resource' || record.kind === 'template') &&
+        !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(record.uri ?? '')
+      ) {
+        throw new ResourceDeclarationError(
+          `${where}: "${record.uri}" is not an absolute URI; start it with a scheme, e.g. "docs://…"`,
+        );
+      }
       const opts = record.options as PrimitiveOptions;
       const name = opts.name ?? record.method;
       const base = { provider, method: record.method, params, where };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Arg,
   Args,
+  Complete,
   Ctx,
   DecorumStartupError,
   DuplicateNameError,
@@ -12,6 +13,8 @@ import {
   MissingDescriptionError,
   Param,
   ParameterError,
+  Prompt,
+  Resource,
   ResourceDeclarationError,
   ResourceTemplate,
   Tool,
@@ -93,6 +96,58 @@ describe('startup errors', () => {
       @ResourceTemplate('docs://{name}') two(@Param('name') _name: string) {}
     }
     expect(() => build(A)).toThrow(ResourceDeclarationError);
+  });
+
+  it('prompt arguments that are not strings, relative resource URIs, and template list methods that do not exist', () => {
+    class P {
+      @Prompt({ description: 'd' }) p(@Arg('n') _n: number) {
+        return '';
+      }
+    }
+    expect(() => build(P)).toThrow(/prompt arguments are strings/);
+    class R {
+      @Resource('readme') r() {
+        return '';
+      }
+    }
+    expect(() => build(R)).toThrow(/not an absolute URI/);
+    class L {
+      @ResourceTemplate('x://{id}', { list: 'nope' }) t(@Param('id') _id: string) {
+        return '';
+      }
+    }
+    expect(() => build(L)).toThrow(/\{ list: 'nope' \} names no method/);
+  });
+
+  it('@Complete targets that do not exist, or that two methods claim', () => {
+    class Orphan {
+      @Complete({ prompt: 'missing', argument: 'a' }) c() {
+        return [];
+      }
+    }
+    expect(() => build(Orphan)).toThrow(/names no prompt or resource template/);
+    class Twice {
+      @Prompt({ description: 'd' }) p(@Arg('a') _a: string) {
+        return '';
+      }
+      @Complete({ prompt: 'p', argument: 'a' }) one() {
+        return [];
+      }
+      @Complete({ member: 'p', argument: 'a' }) two() {
+        return [];
+      }
+    }
+    expect(() => build(Twice)).toThrow(/both complete the same argument "a"/);
+  });
+
+  it('a provider the container cannot create fails at startup, naming the fix', () => {
+    class Needs {
+      constructor(readonly dep: { x: number }) {}
+      @Tool({ description: 'd' }) t() {
+        return String(this.dep.x);
+      }
+    }
+    expect(() => build(Needs)).toThrow(/Cannot create provider Needs: .*@Service\(\)/);
   });
 
   it('every one of them is a DecorumStartupError with a code', () => {

@@ -69,21 +69,21 @@ export class ProtocolServer {
   }
 
   /** Serves tools; pass undefined to stop. Connected clients are told the list changed. */
-  setTools(provider: ToolsProvider | undefined): void {
+  setTools(provider: ToolsProvider | undefined, notify = true): void {
     this.tools = provider;
-    this.notifyListChanged('tools');
+    if (notify) this.notifyListChanged('tools');
   }
 
   /** Serves resources and templates. */
-  setResources(provider: ResourcesProvider | undefined): void {
+  setResources(provider: ResourcesProvider | undefined, notify = true): void {
     this.resources = provider;
-    this.notifyListChanged('resources');
+    if (notify) this.notifyListChanged('resources');
   }
 
   /** Serves prompts. */
-  setPrompts(provider: PromptsProvider | undefined): void {
+  setPrompts(provider: PromptsProvider | undefined, notify = true): void {
     this.prompts = provider;
-    this.notifyListChanged('prompts');
+    if (notify) this.notifyListChanged('prompts');
   }
 
   /** Answers completion/complete. */
