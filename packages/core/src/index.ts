@@ -42,6 +42,7 @@ export {
 } from './errors.js';
 export type {
   ArgOptions,
+  CacheOptions,
   Class,
   ExecutionContext,
   Guard,

@@ -46,11 +46,19 @@ export interface ToolOptions extends PrimitiveOptions {
   execution?: JsonObject;
 }
 
+/** How long clients of protocol 2026-07-28 may reuse a read, and whether across users. */
+export interface CacheOptions {
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+}
+
 /** Options of `@Resource`. */
 export interface ResourceOptions extends PrimitiveOptions {
   mimeType?: string;
   size?: number;
   annotations?: ResourceAnnotations;
+  /** Cache hint of its reads (2026-07-28). Default: the app's (`ttlMs: 0`, private). */
+  cache?: CacheOptions;
 }
 
 /** Options of `@ResourceTemplate`. */
@@ -59,6 +67,8 @@ export interface ResourceTemplateOptions extends PrimitiveOptions {
   annotations?: ResourceAnnotations;
   /** Name of a method of the same class that lists concrete resources of this template (for resources/list). */
   list?: string;
+  /** Cache hint of its reads (2026-07-28). */
+  cache?: CacheOptions;
 }
 
 /** Options of `@Prompt`. */

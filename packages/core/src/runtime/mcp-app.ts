@@ -3,6 +3,7 @@ import {
   type EngineLogger,
   type Icon,
   ProtocolServer,
+  type ProtocolServerOptions,
   StreamableHttpHandler,
   type StreamableHttpOptions,
   type Transport,
@@ -51,6 +52,8 @@ export interface McpAppOptions {
   logger?: EngineLogger;
   /** Replace the schema builder and validator (advanced). */
   schemas?: SchemaServices;
+  /** Protocol 2026-07-28: cache hints per list method, and the keys that sign multi-round-trip state. */
+  modern?: ProtocolServerOptions['modern'];
 }
 
 /** Where {@link McpApp.listen} serves. */
@@ -93,6 +96,7 @@ export class McpApp {
       requestTimeoutMs: options.requestTimeoutMs,
       exposeErrors: options.exposeErrors,
       logger,
+      modern: options.modern,
     });
     this.container = options.container ?? new TypediContainer();
     this.providers = [...options.providers];

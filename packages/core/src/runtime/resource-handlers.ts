@@ -96,7 +96,9 @@ export function buildResourcesProvider(
         const value = fixed
           ? await fixed.invoke({}, request)
           : await match?.value.invoke({}, request, match.params, uri);
-        return normalizeResourceResult(value, uri, mimeType);
+        const result = normalizeResourceResult(value, uri, mimeType);
+        const cache = fixed ? fixed.entry.options.cache : match?.value.entry.options.cache;
+        return cache === undefined ? result : { ...result, ttlMs: cache.ttlMs, cacheScope: cache.cacheScope };
       } catch (error) {
         if (error instanceof InputError) {
           throw new McpError(ErrorCode.InvalidParams, `Invalid resource URI ${uri}:\n${describeIssues(error.issues)}`, {

@@ -168,8 +168,10 @@ export function shapeResult(method: string, result: JsonObject, version: string)
       return shaped;
     }
     case 'resources/read': {
-      const contents = shapeArray(result.contents, (c) => pick(c, SHAPES.resourceContents, version));
-      return contents === result.contents ? result : { ...result, contents };
+      // Cache hints (2026-07-28) are added by the modern path; a provider's own are kept only there.
+      const top = versionAtLeast(version, '2026-07-28') ? result : pick(result, { contents: V1, _meta: V1 }, version);
+      const contents = shapeArray(top.contents, (c) => pick(c, SHAPES.resourceContents, version));
+      return contents === top.contents ? top : { ...top, contents };
     }
     case 'prompts/get': {
       const messages = shapeArray(result.messages, (m) => {
