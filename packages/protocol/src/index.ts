@@ -4,7 +4,15 @@
  */
 export { RequestContext } from './engine/context.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
-export { isModernRequest } from './engine/modern/envelope.js';
+export {
+  isModernRequest,
+  META_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION,
+  META_VERSION,
+} from './engine/modern/envelope.js';
 export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/modern-dispatch.js';
 export { type InputRequest, InputRequiredSignal, ModernRequest } from './engine/modern/modern-request.js';
 export { type RequestStateOptions, RequestStateSigner } from './engine/modern/request-state.js';
