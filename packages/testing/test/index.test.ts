@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '../src/index.js';
+import * as testing from '../src/index.js';
 
 describe('@decorum/testing entry', () => {
-  it('provides linked in-memory transports', async () => {
-    const [a, b] = createLinkedTransports();
+  it('exports the client, its helpers, and the in-memory transport pair', () => {
+    expect(Object.keys(testing).sort()).toEqual([
+      'ERAS',
+      'NotificationLog',
+      'TestClient',
+      'TestSubscription',
+      'createLinkedTransports',
+      'createTestClient',
+      'override',
+      'renderToolsSnapshot',
+    ]);
+  });
+
+  it('still provides linked in-memory transports', async () => {
+    const [a, b] = testing.createLinkedTransports();
     const got = new Promise((resolve) => {
       b.onmessage = resolve;
     });

@@ -9,7 +9,7 @@ import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { readJsonBody } from './body.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
-import { errorResponse, jsonResponse } from './responses.js';
+import { jsonResponse } from './responses.js';
 import { newStreamId } from './session-id.js';
 
 const CLIENT_ERRORS = new Set<number>([
@@ -17,6 +17,11 @@ const CLIENT_ERRORS = new Set<number>([
   ErrorCode.MissingRequiredClientCapability,
   ErrorCode.UnsupportedProtocolVersion,
 ]);
+
+/** An HTTP error with a JSON-RPC error body; 2026-07-28 omits the id rather than sending null. */
+function modernError(status: number, code: number, message: string): Response {
+  return jsonResponse(status, { jsonrpc: '2.0', error: { code, message } });
+}
 
 /** The HTTP status of a modern JSON answer. */
 function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
@@ -45,21 +50,28 @@ export async function serveModernPost(
   track: (done: Promise<unknown>) => void,
 ): Promise<Response> {
   if (!accepts(request, 'application/json') || !accepts(request, 'text/event-stream')) {
-    return errorResponse(
+    return modernError(
       406,
       ErrorCode.InvalidRequest,
       'Not Acceptable: Accept must list application/json and text/event-stream',
     );
   }
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    return errorResponse(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
+    return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
   }
   const body = await readJsonBody(request, maxBodyBytes);
-  if (!body.ok) return body.response;
+  if (!body.ok) {
+    const { error } = (await body.response.json()) as { error: { code: number; message: string } };
+    return modernError(body.response.status, error.code, error.message);
+  }
   if (Array.isArray(body.value))
-    return errorResponse(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
+    return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
   const item = classify(body.value);
-  if (item.kind === 'invalid') return jsonResponse(400, { jsonrpc: '2.0', id: item.id, error: item.error });
+  if (item.kind === 'invalid') {
+    const answer =
+      item.id === null ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
+    return jsonResponse(400, answer);
+  }
   if (item.kind !== 'request') return new Response(null, { status: 202 }); // no client notification needs an answer here
   const message = item.message;
   // The envelope is checked before anything runs, so its errors keep their 400 status.
@@ -89,7 +101,7 @@ export async function serveModernPost(
     exchange?.abort();
   };
   const exchange = transport.openExchange([message.id], {}, false, { statusOf, onDisconnect: cancel });
-  if (exchange === undefined) return errorResponse(400, ErrorCode.InvalidRequest, 'Invalid Request');
+  if (exchange === undefined) return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request');
   request.signal?.addEventListener('abort', () => !exchange.done && cancel(), { once: true });
   track(exchange.finished.then(() => session.close()));
   transport.receive(message, info);

@@ -29,6 +29,13 @@ function accepts(request: Request, type: string): boolean {
 }
 
 const noop = () => undefined;
+
+/** The id of a POSTed request, when its body reads as one (for errors raised before dispatch). */
+async function readableId(request: Request, maxBytes: number): Promise<string | number | undefined> {
+  const body = await readJsonBody(request, maxBytes);
+  const id = body.ok ? (body.value as { id?: unknown } | null)?.id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
 const owner = (auth: AuthInfo | undefined) => auth?.subject ?? auth?.clientId;
 const bad = (status: number, message: string, headers?: Record<string, string>) =>
   errorResponse(status, ErrorCode.InvalidRequest, message, headers);
@@ -88,6 +95,8 @@ export class StreamableHttpHandler {
   /** Stops accepting requests, lets in-flight ones finish (up to the timeout), then closes every session. */
   async close(): Promise<void> {
     this.closing = true;
+    // Listen streams never end on their own: end them with their result, as a graceful close.
+    this.server.listeners.endAll();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.options.shutdownTimeoutMs);
@@ -119,8 +128,13 @@ export class StreamableHttpHandler {
     }
     const version = request.headers.get(VERSION_HEADER);
     if (version !== null && isModernVersion(version)) {
-      if (request.method !== 'POST')
-        return bad(405, 'Method Not Allowed: protocol 2026-07-28 uses POST only', { Allow: 'POST' });
+      if (request.method !== 'POST') {
+        const error = {
+          code: ErrorCode.InvalidRequest,
+          message: 'Method Not Allowed: protocol 2026-07-28 uses POST only',
+        };
+        return jsonResponse(405, { jsonrpc: '2.0', error }, { Allow: 'POST' });
+      }
       const answer = serveModernPost(this.server, request, auth, this.settings, this.options.maxBodyBytes, (done) =>
         this.track(done.then(noop, noop)),
       );
@@ -128,8 +142,10 @@ export class StreamableHttpHandler {
       return answer;
     }
     if (version !== null && !isLegacyVersion(version)) {
+      // Echo the request's id when it can be read, so the client can match the error to its request.
+      const id = request.method === 'POST' ? await readableId(request, this.options.maxBodyBytes) : undefined;
       const error = unsupportedVersion(version).toErrorObject();
-      return jsonResponse(400, { jsonrpc: '2.0', id: null, error });
+      return jsonResponse(400, id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error });
     }
     switch (request.method) {
       case 'POST': {
@@ -172,10 +188,16 @@ export class StreamableHttpHandler {
         requestIds.push(item.kind === 'request' ? item.message.id : (item.id as RequestId));
       if (item.kind === 'request' && item.message.method === 'initialize') initialize = true;
       if (item.kind === 'request' && isModernRequest(item.message.params)) {
-        const error = {
-          code: ErrorCode.HeaderMismatch,
-          message: 'Header mismatch: a 2026-07-28 request needs MCP-Protocol-Version: 2026-07-28',
-        };
+        const meta = (item.message.params?._meta ?? {}) as Record<string, unknown>;
+        const named = meta['io.modelcontextprotocol/protocolVersion'];
+        // A per-request envelope naming a version we cannot serve statelessly is an unsupported version;
+        // a modern one sent without the modern header is a header mismatch.
+        const error = isModernVersion(named)
+          ? {
+              code: ErrorCode.HeaderMismatch,
+              message: 'Header mismatch: a 2026-07-28 request needs MCP-Protocol-Version: 2026-07-28',
+            }
+          : unsupportedVersion(named).toErrorObject();
         return jsonResponse(400, { jsonrpc: '2.0', id: item.message.id, error });
       }
     }

@@ -39,6 +39,7 @@ export async function serveStdio(server: ProtocolServer, options: ServeStdioOpti
   const shutdown = () => {
     stopping ??= (async () => {
       input.pause(); // no new requests; those already read still get their answers
+      server.listeners.endAll(); // listen streams end with their result, not by being cut
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, shutdownTimeoutMs);

@@ -75,7 +75,8 @@ export async function dispatchModern(
   }
   const finish = (result: JsonObject, cacheable = CACHEABLE.has(request.method)): JsonObject => {
     const out: JsonObject = { resultType: 'complete', ...result };
-    if (cacheable && out.ttlMs === undefined) {
+    // Interim input_required results are never cacheable and carry no hints.
+    if (cacheable && out.ttlMs === undefined && out.resultType === 'complete') {
       const hint = server.cacheHint(request.method as CacheableMethod, principal(ctx) !== undefined);
       out.ttlMs = hint.ttlMs;
       out.cacheScope = hint.cacheScope;
@@ -132,6 +133,7 @@ async function multiRound(
     );
   }
   Object.assign(modern.answers, responses as JsonObject | undefined);
+  ctx.signal.throwIfAborted(); // cancelled before it started: do not run it at all
   try {
     return await run();
   } catch (error) {
