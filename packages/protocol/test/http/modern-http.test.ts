@@ -1,7 +1,7 @@
 // Modern-era (2026-07-28) traffic on the Streamable HTTP endpoint: headers, status codes, JSON vs
 // SSE answers, cancellation by closing the stream, and legacy clients on the same handler.
 import { afterEach, describe, expect, it } from 'vitest';
-import { StreamableHttpHandler } from '../../src/index.js';
+import { ProtocolServer, StreamableHttpHandler } from '../../src/index.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
 import { MCP_URL, post, SseReader } from './http-client.js';
 
@@ -159,5 +159,60 @@ describe('Streamable HTTP: modern requests', () => {
     expect((await legacy.json()).result.resultType).toBeUndefined();
     const modern = await http.handle(post(rpc(3, 'tools/list', { _meta: meta() }), headers('tools/list')));
     expect((await modern.json()).result.resultType).toBe('complete');
+  });
+});
+
+describe('Streamable HTTP: Mcp-Param-* headers for x-mcp-header arguments', () => {
+  function regional() {
+    const server = new ProtocolServer({ serverInfo: { name: 'r', version: '1' } });
+    server.setTools({
+      list: () => [
+        {
+          name: 'regional',
+          description: 'Runs in a region',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              region: { type: 'string', 'x-mcp-header': 'Region' },
+              count: { type: 'integer', 'x-mcp-header': 'Count' },
+            },
+          },
+        },
+      ],
+      call: ({ arguments: args }) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }),
+    });
+    const http = new StreamableHttpHandler(server);
+    handlers.push(http);
+    return http;
+  }
+  const call = (args: object, extra: Record<string, string>) =>
+    post(
+      rpc(11, 'tools/call', { name: 'regional', arguments: args, _meta: meta() }),
+      headers('tools/call', 'regional', extra),
+    );
+
+  it('requires the header when the argument is present, and compares it with the body (base64 form decoded)', async () => {
+    const http = regional();
+    const missing = await http.handle(call({ region: 'eu-west' }, {}));
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error).toMatchObject({
+      code: -32020,
+      message: expect.stringMatching(/Mcp-Param-region/i),
+    });
+    const wrong = await http.handle(call({ region: 'eu-west' }, { 'mcp-param-region': 'us-east' }));
+    expect((await wrong.json()).error.code).toBe(-32020);
+    expect((await http.handle(call({ region: 'eu-west' }, { 'mcp-param-region': 'eu-west' }))).status).toBe(200);
+    const unicode = 'région 東';
+    const encoded = `=?base64?${btoa(String.fromCharCode(...new TextEncoder().encode(unicode)))}?=`;
+    expect((await http.handle(call({ region: unicode }, { 'mcp-param-region': encoded }))).status).toBe(200);
+  });
+
+  it('compares integers numerically, and expects no header for an absent argument', async () => {
+    const http = regional();
+    expect((await http.handle(call({ count: 42 }, { 'mcp-param-count': '42' }))).status).toBe(200);
+    expect((await (await http.handle(call({ count: 42 }, { 'mcp-param-count': '41' }))).json()).error.code).toBe(
+      -32020,
+    );
+    expect((await http.handle(call({}, {}))).status).toBe(200);
   });
 });
