@@ -22,6 +22,11 @@ export interface SampleOptions {
   stopSequences?: string[];
   modelPreferences?: JsonObject;
   includeContext?: 'none' | 'thisServer' | 'allServers';
+  /**
+   * The key of this input in a 2026-07-28 `input_required` result (default: `input-<n>` in call
+   * order). Name it when clients or tests refer to it.
+   */
+  key?: string;
 }
 
 type Logger = Record<LoggingLevel, (data: unknown, logger?: string) => Promise<void>>;
@@ -99,10 +104,14 @@ export class Context {
    * const answer = await ctx.elicit(Confirm, 'Delete 3 files?');
    * if (answer.action === 'accept' && answer.data.confirm) …
    */
-  async elicit<T = JsonObject>(shape: Class<T> | JsonObject, message: string): Promise<ElicitResult<T>> {
+  async elicit<T = JsonObject>(
+    shape: Class<T> | JsonObject,
+    message: string,
+    options: { key?: string } = {},
+  ): Promise<ElicitResult<T>> {
     const requestedSchema =
       typeof shape === 'function' ? elicitationSchema(this.schemas.schema(shape, '2020-12')) : shape;
-    const result = await this.request.elicit({ message, requestedSchema });
+    const result = await this.request.elicit({ message, requestedSchema }, options);
     if (result.action !== 'accept') return { action: result.action === 'decline' ? 'decline' : 'cancel' };
     if (typeof shape !== 'function') return { action: 'accept', data: (result.content ?? {}) as T };
     const checked = await this.schemas.validate(shape, result.content ?? {});
@@ -117,12 +126,13 @@ export class Context {
   async sample(messages: string | JsonObject[], options: SampleOptions): Promise<JsonObject> {
     const list =
       typeof messages === 'string' ? [{ role: 'user', content: { type: 'text', text: messages } }] : messages;
-    return this.request.createMessage({ ...options, messages: list });
+    const { key, ...params } = options;
+    return this.request.createMessage({ ...params, messages: list }, { key });
   }
 
   /** The client's roots (folders or URIs it lets the server work in). */
-  async listRoots(): Promise<{ uri: string; name?: string }[]> {
-    const result = await this.request.listRoots();
+  async listRoots(options: { key?: string } = {}): Promise<{ uri: string; name?: string }[]> {
+    const result = await this.request.listRoots(options);
     return (result.roots ?? []) as { uri: string; name?: string }[];
   }
 

@@ -89,20 +89,20 @@ export class RequestContext {
   }
 
   /** Asks the client's model for a completion (sampling/createMessage); cancelled with this request. */
-  createMessage(params: JsonObject, options: { timeoutMs?: number } = {}): Promise<JsonObject> {
-    if (this.modern) return this.modern.ask({ method: 'sampling/createMessage', params });
+  createMessage(params: JsonObject, options: { timeoutMs?: number; key?: string } = {}): Promise<JsonObject> {
+    if (this.modern) return this.modern.ask({ method: 'sampling/createMessage', params }, options.key);
     return this.session.createMessage(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 
   /** Asks the user for input (elicitation/create); cancelled with this request. */
-  elicit(params: JsonObject, options: { timeoutMs?: number } = {}): Promise<JsonObject> {
-    if (this.modern) return this.modern.ask({ method: 'elicitation/create', params });
+  elicit(params: JsonObject, options: { timeoutMs?: number; key?: string } = {}): Promise<JsonObject> {
+    if (this.modern) return this.modern.ask({ method: 'elicitation/create', params }, options.key);
     return this.session.elicit(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 
   /** Asks the client for its roots (roots/list); cancelled with this request. */
-  listRoots(options: { timeoutMs?: number } = {}): Promise<JsonObject> {
-    if (this.modern) return this.modern.ask({ method: 'roots/list' });
+  listRoots(options: { timeoutMs?: number; key?: string } = {}): Promise<JsonObject> {
+    if (this.modern) return this.modern.ask({ method: 'roots/list' }, options.key);
     return this.session.listRoots({ ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 }

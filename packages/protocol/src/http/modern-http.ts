@@ -1,7 +1,7 @@
 // Streamable HTTP for modern-era (2026-07-28) traffic: POST only, no sessions, no resumption; one
 // request per POST answered as JSON or as an SSE stream of that request's own messages, and a
 // closed stream cancels the request. Envelope and header errors are HTTP 400, unknown methods 404.
-import { isModernRequest, readEnvelope } from '../engine/modern/envelope.js';
+import { META_VERSION, readEnvelope } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
@@ -76,19 +76,22 @@ export async function serveModernPost(
   const message = item.message;
   // The envelope is checked before anything runs, so its errors keep their 400 status.
   try {
-    if (!isModernRequest(message.params)) {
+    // Header and body must agree before the version itself is judged (a mismatch is -32020, not -32022).
+    const meta = (message.params?._meta ?? {}) as Record<string, unknown>;
+    const named = meta[META_VERSION];
+    if (typeof named === 'string' && named !== request.headers.get('mcp-protocol-version')) {
       throw new McpError(
         ErrorCode.HeaderMismatch,
-        'Header mismatch: MCP-Protocol-Version names a 2026-07-28 request, but _meta carries no protocolVersion',
+        `Header mismatch: MCP-Protocol-Version ${JSON.stringify(request.headers.get('mcp-protocol-version'))} does not match _meta "${named}"`,
       );
     }
     readEnvelope(message.params ?? {});
   } catch (error) {
-    const e = error as McpError;
-    return jsonResponse(statusOf({ jsonrpc: '2.0', id: message.id, error: e.toErrorObject() }), {
+    const e = (error as McpError).toErrorObject();
+    return jsonResponse(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
       jsonrpc: '2.0',
       id: message.id,
-      error: e.toErrorObject(),
+      error: e,
     });
   }
   const transport = new HttpSession(newStreamId(), { ...settings, eventStore: null }, () => '2026-07-28');

@@ -29,6 +29,8 @@ export interface AuthInfo {
   scopes?: string[];
   /** Expiry, seconds since the epoch. */
   expiresAt?: number;
+  /** The verified claims of the token (a JWT's payload, or the introspection response). */
+  claims?: Record<string, unknown>;
   /** Anything else the authenticator wants handlers to see. */
   extra?: Record<string, unknown>;
 }

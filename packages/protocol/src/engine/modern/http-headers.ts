@@ -12,8 +12,13 @@ export function decodeHeaderValue(value: string, header: string): string {
     if (!SAFE.test(value)) throw mismatch(`${header} contains invalid characters`);
     return value;
   }
+  const encoded = value.slice(9, -2);
+  // Strict base64: canonical alphabet and padding only (atob alone would accept unpadded input).
+  if (encoded.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) {
+    throw mismatch(`${header} is not valid =?base64?…?= (bad base64 padding or characters)`);
+  }
   try {
-    const binary = atob(value.slice(9, -2));
+    const binary = atob(encoded);
     return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
   } catch {
     throw mismatch(`${header} is not valid =?base64?…?= UTF-8`);

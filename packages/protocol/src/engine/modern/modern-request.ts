@@ -36,12 +36,11 @@ export class ModernRequest {
 
   /**
    * Returns the answer to the next input of this handler run, or registers it as pending and
-   * rejects with {@link InputRequiredSignal}. Keys follow call order, so a handler that asks the
-   * same things in the same order on each run gets its earlier answers back.
+   * rejects with {@link InputRequiredSignal}. Keys follow call order unless given, so a handler that
+   * asks the same things in the same order on each run gets its earlier answers back.
    */
-  async ask(request: InputRequest): Promise<JsonObject> {
+  async ask(request: InputRequest, key = `input-${this.next++}`): Promise<JsonObject> {
     this.requireCapability(request);
-    const key = `input-${this.next++}`;
     if (key in this.answers) return this.answers[key] as JsonObject;
     this.pending.set(key, request);
     throw new InputRequiredSignal();

@@ -1,0 +1,127 @@
+// The fixed payloads the conformance suite looks for, shared by the tools, resources, prompts and
+// the smoke test.
+
+/** A 1×1 red PNG, base64. */
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** A minimal WAV file (a header and two bytes of silence), base64. */
+export const WAV_BASE64 = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=';
+
+/** Bytes of a base64 string (Node's Buffer is a Uint8Array). */
+export function bytes(base64: string): Uint8Array {
+  return Buffer.from(base64, 'base64');
+}
+
+/** Resolves after `ms`: the suite wants the log and progress notifications spread out in time. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The `inputSchema` of `json_schema_2020_12_tool`, exactly as the suite expects it (SEP-1613, SEP-2106):
+ * `$schema`, `$defs` with an `$anchor`, composition and conditional keywords, `additionalProperties`.
+ * No DTO can say `allOf`/`if`/`then`/`else` at its root, so the app's schema service answers this
+ * object for the tool's DTO in the 2020-12 dialect (see `server.ts`).
+ */
+export const CONTACT_SCHEMA_2020_12 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  $defs: {
+    address: {
+      $anchor: 'addressDef',
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' } },
+    },
+  },
+  properties: {
+    name: { type: 'string' },
+    address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+  },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, not a thenable
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
+  additionalProperties: false,
+};
+
+/** Every SEP-1034 primitive with a default value. */
+export const DEFAULTS_SCHEMA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'User name', default: 'John Doe' },
+    age: { type: 'integer', description: 'User age', default: 30 },
+    score: { type: 'number', description: 'User score', default: 95.5 },
+    status: {
+      type: 'string',
+      description: 'User status',
+      enum: ['active', 'inactive', 'pending'],
+      default: 'active',
+    },
+    verified: { type: 'boolean', description: 'Verification status', default: true },
+  },
+  required: [],
+};
+
+/** The five SEP-1330 enum shapes. */
+export const ENUMS_SCHEMA = {
+  type: 'object',
+  properties: {
+    untitledSingle: { type: 'string', description: 'Select one option', enum: ['option1', 'option2', 'option3'] },
+    titledSingle: {
+      type: 'string',
+      description: 'Select one option with titles',
+      oneOf: [
+        { const: 'value1', title: 'First Option' },
+        { const: 'value2', title: 'Second Option' },
+        { const: 'value3', title: 'Third Option' },
+      ],
+    },
+    legacyEnum: {
+      type: 'string',
+      description: 'Select one option (legacy)',
+      enum: ['opt1', 'opt2', 'opt3'],
+      enumNames: ['Option One', 'Option Two', 'Option Three'],
+    },
+    untitledMulti: {
+      type: 'array',
+      description: 'Select multiple options',
+      minItems: 1,
+      maxItems: 3,
+      items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    },
+    titledMulti: {
+      type: 'array',
+      description: 'Select multiple options with titles',
+      minItems: 1,
+      maxItems: 3,
+      items: {
+        anyOf: [
+          { const: 'value1', title: 'First Choice' },
+          { const: 'value2', title: 'Second Choice' },
+          { const: 'value3', title: 'Third Choice' },
+        ],
+      },
+    },
+  },
+  required: [],
+};
+
+/** A flat elicitation schema of required string (or boolean) properties. */
+export function ask(properties: Record<string, 'string' | 'boolean'>): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
+    required: Object.keys(properties),
+  };
+}
+
+/** The text of a sampling answer (`{ content: { type: 'text', text } }`), or a fallback. */
+export function sampledText(reply: Record<string, unknown>, fallback = 'no response'): string {
+  const content = reply.content as { type?: string; text?: unknown } | undefined;
+  return content?.type === 'text' && typeof content.text === 'string' ? content.text : fallback;
+}
