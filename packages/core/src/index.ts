@@ -11,9 +11,17 @@
  */
 import 'reflect-metadata';
 
-export { ErrorCode, LATEST_PROTOCOL_VERSION, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@decorum/protocol';
+export {
+  type AuthInfo,
+  ErrorCode,
+  InsufficientScopeError,
+  LATEST_PROTOCOL_VERSION,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@decorum/protocol';
 export { Arg } from './decorators/arg.decorator.js';
 export { Args } from './decorators/args.decorator.js';
+export { Authorized } from './decorators/authorized.decorator.js';
 export { Complete, type CompleteTarget } from './decorators/complete.decorator.js';
 export { Ctx } from './decorators/ctx.decorator.js';
 export {

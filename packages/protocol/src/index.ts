@@ -2,6 +2,19 @@
  * @decorum/protocol: Decorum's own Model Context Protocol engine. Runs in any JavaScript runtime;
  * Node-only transports live under subpaths (`@decorum/protocol/stdio`).
  */
+export { type ApiKeyOptions, type ApiKeyPrincipal, lookupApiKey } from './auth/api-key.js';
+export { authChallengeResponse, type BearerChallenge, bearerChallenge } from './auth/challenge.js';
+export type { HttpAuth } from './auth/http-auth.js';
+export {
+  type InsufficientScopeData,
+  InsufficientScopeError,
+  insufficientScopeOf,
+} from './auth/insufficient-scope.js';
+export { IntrospectionVerifier, type IntrospectionVerifierOptions } from './auth/introspection-verifier.js';
+export { DEFAULT_JWT_ALGORITHMS, JwtVerifier, type JwtVerifierOptions } from './auth/jwt-verifier.js';
+export { protectedResourceMetadata, WELL_KNOWN_PRM, wellKnownPaths } from './auth/resource-metadata.js';
+export { ResourceServer, type ResourceServerOptions } from './auth/resource-server.js';
+export { InvalidTokenError, principalOf, scopesOf, type TokenVerifier } from './auth/token-verifier.js';
 export { RequestContext } from './engine/context.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
 export {

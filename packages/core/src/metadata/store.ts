@@ -7,6 +7,7 @@ const PARAMS = Symbol('decorum.params');
 const COMPLETIONS = Symbol('decorum.completions');
 const GUARDS = Symbol('decorum.guards');
 const INTERCEPTORS = Symbol('decorum.interceptors');
+const SCOPES = Symbol('decorum.scopes');
 
 type Bag = Record<symbol, unknown>;
 
@@ -112,4 +113,26 @@ export function readInterceptors(cls: Class, method: string): Interceptor[] {
     const map = own<Map<string, Interceptor[]>>(ctor, INTERCEPTORS);
     return [...(map?.get('') ?? []), ...(map?.get(method) ?? [])];
   });
+}
+
+/** @internal method '' = the whole class; an empty list still marks the method as needing a caller */
+export function recordScopes(ctor: Function, method: string, scopes: readonly string[]): void {
+  const map = ownMap<string[]>(ctor, SCOPES);
+  map.set(method, [...(map.get(method) ?? []), ...scopes]);
+}
+
+/**
+ * The scopes `@Authorized` asks for a method (class-level, ancestors, method-level, all of them),
+ * or undefined when nothing marks it: undefined is public, `[]` needs an authenticated caller.
+ */
+export function readScopes(cls: Class, method: string): string[] | undefined {
+  let found: string[] | undefined;
+  for (const ctor of classChain(cls)) {
+    const map = own<Map<string, string[]>>(ctor, SCOPES);
+    for (const key of ['', method]) {
+      const scopes = map?.get(key);
+      if (scopes !== undefined) found = [...new Set([...(found ?? []), ...scopes])];
+    }
+  }
+  return found;
 }

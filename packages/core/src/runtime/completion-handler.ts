@@ -1,8 +1,10 @@
 import type { CompleteResult, CompletionProvider } from '@decorum/protocol';
 import { ResourceDeclarationError } from '../errors.js';
+import { readScopes } from '../metadata/store.js';
 import type { CompletionEntry, PromptEntry, TemplateEntry } from '../scanner/manifest.js';
 import { Context } from './context.js';
 import type { InvokeDeps } from './invoke.js';
+import { allows, type Requirement } from './scopes.js';
 
 const MAX_VALUES = 100;
 
@@ -20,7 +22,10 @@ export function buildCompletionProvider(
 ): CompletionProvider {
   const key = (kind: string, name: string, argument: string) => `${kind}\u0000${name}\u0000${argument}`;
   const index = new Map<string, CompletionEntry>();
-  const claim = (k: string, c: CompletionEntry) => {
+  // Completing a prompt's or template's arguments needs what using it needs.
+  const required = new Map<string, Requirement>();
+  const claim = (k: string, c: CompletionEntry, target: PromptEntry | TemplateEntry) => {
+    required.set(k, readScopes(target.provider, target.method));
     const other = index.get(k);
     if (other !== undefined) {
       throw new ResourceDeclarationError(
@@ -46,14 +51,16 @@ export function buildCompletionProvider(
       );
     }
     for (const target of targets) {
-      if (target.kind === 'prompt') claim(key('prompt', target.name, c.argument), c);
-      else claim(key('resource', target.uriTemplate, c.argument), c);
+      if (target.kind === 'prompt') claim(key('prompt', target.name, c.argument), c, target);
+      else claim(key('resource', target.uriTemplate, c.argument), c, target);
     }
   }
   return async ({ ref, argument, context }, request) => {
     const name = ref.type === 'ref/prompt' ? ref.name : ref.uri;
-    const entry = index.get(key(ref.type === 'ref/prompt' ? 'prompt' : 'resource', name, argument.name));
-    if (entry === undefined) return { completion: { values: [], hasMore: false } };
+    const k = key(ref.type === 'ref/prompt' ? 'prompt' : 'resource', name, argument.name);
+    const entry = index.get(k);
+    if (entry === undefined || !allows(request.authInfo, required.get(k)))
+      return { completion: { values: [], hasMore: false } };
     const instance = deps.container.get(entry.provider) as Record<string, Completer>;
     const ctx = new Context(request, deps.services, deps.notifyResourceUpdated);
     const raw = await (instance[entry.method] as Completer).call(

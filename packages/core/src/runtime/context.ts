@@ -92,6 +92,15 @@ export class Context {
     return this.request.authInfo;
   }
 
+  /**
+   * The authenticated caller (subject, client id, scopes, verified claims), or undefined for an
+   * anonymous one: the same object as `authInfo`.
+   * @example if (ctx.auth?.scopes?.includes('notes:admin')) …
+   */
+  get auth(): AuthInfo | undefined {
+    return this.request.authInfo;
+  }
+
   /** Reports progress, when the client asked for it (values must increase). */
   progress(progress: number, total?: number, message?: string): Promise<void> {
     return this.request.progress(progress, total, message);

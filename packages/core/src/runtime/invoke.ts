@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import type { JsonObject, RequestContext } from '@decorum/protocol';
-import { readGuards, readInterceptors } from '../metadata/store.js';
+import { readGuards, readInterceptors, readScopes } from '../metadata/store.js';
 import type { ExecutionContext, Guard, Interceptor } from '../metadata/types.js';
 import type { PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import { checkArgs } from './args.js';
 import type { Container } from './container.js';
 import { Context } from './context.js';
+import { demand } from './scopes.js';
 import type { Issue, SchemaServices } from './services.js';
 
 /** What every compiled handler shares: built once per app. */
@@ -84,6 +85,7 @@ function coerceVariables(variables: Record<string, string | string[]>, schema: J
  * validation, guards and interceptors are all decided here, so a call only does the work.
  */
 export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
+  const required = readScopes(entry.provider, entry.method);
   const guards = [...deps.guards, ...readGuards(entry.provider, entry.method)];
   const interceptors = [...deps.interceptors, ...readInterceptors(entry.provider, entry.method)];
   const argsParam = entry.params.find((p) => p.kind === 'args');
@@ -100,6 +102,8 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
   const inputDto = entry.kind === 'tool' || entry.kind === 'prompt' ? entry.options.input : undefined;
 
   return async (raw, request, variables = {}, uri) => {
+    // Scopes before anything else: over HTTP this becomes the 403 that lets the client step up.
+    demand(request.authInfo, required, `${kind} "${uri ?? label}"`);
     const context = new Context(request, deps.services, deps.notifyResourceUpdated);
     const execution: ExecutionContext = {
       kind,

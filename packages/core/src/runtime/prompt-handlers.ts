@@ -1,8 +1,10 @@
 import { ErrorCode, McpError, type PromptDefinition, type PromptsProvider } from '@decorum/protocol';
+import { readScopes } from '../metadata/store.js';
 import type { PromptEntry } from '../scanner/manifest.js';
 import { promptDefinition } from './definitions.js';
 import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
 import { normalizePromptResult } from './results.js';
+import { ScopeFilter } from './scopes.js';
 import { describeIssues } from './services.js';
 import { ToolError } from './tool-error.js';
 
@@ -10,11 +12,11 @@ import { ToolError } from './tool-error.js';
 export function buildPromptsProvider(entries: readonly PromptEntry[], deps: InvokeDeps): PromptsProvider {
   const byName = new Map<string, { entry: PromptEntry; invoke: Invoker }>();
   for (const entry of entries) byName.set(entry.name, { entry, invoke: compileInvoker(entry, deps) });
-  const list: PromptDefinition[] = [...entries]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((e) => promptDefinition(e, deps.services));
+  const sorted = [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const list: PromptDefinition[] = sorted.map((e) => promptDefinition(e, deps.services));
+  const visible = new ScopeFilter<PromptDefinition>(sorted.map((e) => readScopes(e.provider, e.method)));
   return {
-    list: () => list,
+    list: (ctx) => visible.filter(list, ctx.authInfo),
     async get({ name, arguments: args = {} }, request) {
       const prompt = byName.get(name);
       if (prompt === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`, { name });

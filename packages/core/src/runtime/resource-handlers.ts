@@ -7,12 +7,14 @@ import {
   type ResourceTemplateDefinition,
 } from '@decorum/protocol';
 import { ResourceDeclarationError } from '../errors.js';
+import { readScopes } from '../metadata/store.js';
 import type { ResourceEntry, TemplateEntry } from '../scanner/manifest.js';
 import { UriTemplateRouter } from '../uri/uri-template-router.js';
 import { Context } from './context.js';
 import { resourceDefinition, templateDefinition } from './definitions.js';
 import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
 import { normalizeResourceResult } from './results.js';
+import { allows, ScopeFilter } from './scopes.js';
 import { describeIssues } from './services.js';
 import { ToolError } from './tool-error.js';
 
@@ -51,8 +53,14 @@ export function buildResourcesProvider(
   }
   const listed: ResourceDefinition[] = resources.map(resourceDefinition);
   const templateList: ResourceTemplateDefinition[] = templates.map(templateDefinition);
-  const listers = templates.filter((t) => t.options.list !== undefined);
-  for (const t of listers) {
+  const visibleResources = new ScopeFilter<ResourceDefinition>(resources.map((e) => readScopes(e.provider, e.method)));
+  const visibleTemplates = new ScopeFilter<ResourceTemplateDefinition>(
+    templates.map((e) => readScopes(e.provider, e.method)),
+  );
+  const listers = templates
+    .filter((t) => t.options.list !== undefined)
+    .map((entry) => ({ entry, required: readScopes(entry.provider, entry.method) }));
+  for (const { entry: t } of listers) {
     if (typeof (t.provider.prototype as Record<string, unknown>)[t.options.list as string] !== 'function') {
       throw new ResourceDeclarationError(
         `${t.where}: { list: '${t.options.list}' } names no method of ${t.provider.name}`,
@@ -82,11 +90,14 @@ export function buildResourcesProvider(
   return {
     subscribe: true,
     async list(request) {
-      if (listers.length === 0) return listed;
-      const dynamic = await Promise.all(listers.map((t) => listInstances(t, request)));
-      return [...listed, ...dynamic.flat()];
+      const fixed = visibleResources.filter(listed, request.authInfo);
+      if (listers.length === 0) return fixed;
+      // A template the caller may not read is not asked for its instances either.
+      const allowed = listers.filter((t) => allows(request.authInfo, t.required));
+      const dynamic = await Promise.all(allowed.map((t) => listInstances(t.entry, request)));
+      return [...fixed, ...dynamic.flat()];
     },
-    templates: () => templateList,
+    templates: (request) => visibleTemplates.filter(templateList, request.authInfo),
     async read({ uri }, request) {
       const fixed = byUri.get(uri);
       const match = fixed ? undefined : router.match(uri);

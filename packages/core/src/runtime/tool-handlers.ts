@@ -9,11 +9,13 @@ import {
   type ToolDefinition,
   type ToolsProvider,
 } from '@decorum/protocol';
+import { readScopes } from '../metadata/store.js';
 import type { Class } from '../metadata/types.js';
 import type { ToolEntry } from '../scanner/manifest.js';
 import { toolDefinition } from './definitions.js';
 import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
 import { normalizeToolResult, text } from './results.js';
+import { ScopeFilter } from './scopes.js';
 import { type Dialect, describeIssues, dialectFor, type SchemaServices } from './services.js';
 import { ToolError } from './tool-error.js';
 
@@ -48,8 +50,10 @@ export function buildToolsProvider(entries: readonly ToolEntry[], deps: InvokeDe
     '2020-12': sorted.map((e) => toolDefinition(e, '2020-12', services)),
   };
 
+  const visible = new ScopeFilter<ToolDefinition>(sorted.map((e) => readScopes(e.provider, e.method)));
+
   return {
-    list: (ctx) => lists[dialectFor(ctx.protocolVersion)],
+    list: (ctx) => visible.filter(lists[dialectFor(ctx.protocolVersion)], ctx.authInfo),
     async call({ name, arguments: args = {} }, request) {
       const tool = byName.get(name);
       if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });

@@ -1,6 +1,7 @@
 // Streamable HTTP for modern-era (2026-07-28) traffic: POST only, no sessions, no resumption; one
 // request per POST answered as JSON or as an SSE stream of that request's own messages, and a
 // closed stream cancels the request. Envelope and header errors are HTTP 400, unknown methods 404.
+import { insufficientScopeOf } from '../auth/insufficient-scope.js';
 import { META_VERSION, readEnvelope } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import { classify } from '../jsonrpc/codec.js';
@@ -28,6 +29,7 @@ function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
   const error = !Array.isArray(message) && 'error' in message ? message.error : undefined;
   if (error === undefined) return 200;
   if (error.code === ErrorCode.MethodNotFound) return 404;
+  if (insufficientScopeOf(message) !== undefined) return 403; // the endpoint adds the step-up challenge
   const envelope =
     typeof (error.data as { field?: unknown } | undefined)?.field === 'string' &&
     String((error.data as { field: string }).field).startsWith('_meta');

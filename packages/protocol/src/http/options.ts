@@ -1,3 +1,4 @@
+import type { HttpAuth } from '../auth/http-auth.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
 import type { LegacySseOptions } from './legacy-sse.js';
@@ -47,13 +48,21 @@ export interface StreamableHttpOptions {
    * origin policy and authentication. Off by default.
    */
   legacySse?: boolean | LegacySseOptions;
-  /** Checks credentials on every request (the OAuth resource server plugs in here). */
+  /** Checks credentials on every request (a function of your own; see `auth` for OAuth). */
   authenticate?: Authenticate;
+  /**
+   * An authentication scheme with discovery and step-up, e.g. a `ResourceServer` (OAuth 2.1):
+   * serves its metadata, checks every request (instead of `authenticate`), and answers a request
+   * refused for insufficient scope with 403 and its challenge.
+   */
+  auth?: HttpAuth;
   /** At shutdown, how long in-flight requests may take before their streams are closed, in ms. Default 10 000. */
   shutdownTimeoutMs?: number;
 }
 
 export type ResolvedHttpOptions = Required<
-  Omit<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse'>
+  Omit<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse'>
 > &
-  Pick<StreamableHttpOptions, 'authenticate' | 'originPolicy' | 'sessionStore'> & { eventStore: EventStore | null };
+  Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore'> & {
+    eventStore: EventStore | null;
+  };

@@ -1,9 +1,11 @@
+import { bearerChallenge } from '../auth/challenge.js';
+import { insufficientScopeOf } from '../auth/insufficient-scope.js';
 import { isModernRequest, unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { ServerSession } from '../engine/session.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
-import type { RequestId } from '../jsonrpc/types.js';
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isLegacyVersion, isModernVersion } from '../versions.js';
 import { readJsonBody } from './body.js';
@@ -39,6 +41,9 @@ async function readableId(request: Request, maxBytes: number): Promise<string | 
 const owner = (auth: AuthInfo | undefined) => auth?.subject ?? auth?.clientId;
 const bad = (status: number, message: string, headers?: Record<string, string>) =>
   errorResponse(status, ErrorCode.InvalidRequest, message, headers);
+/** A lone insufficient-scope error is answered 403, so the client can step up (see `stepUp`). */
+const scopeStatus = (message: JsonRpcMessage | JsonRpcMessage[]) =>
+  insufficientScopeOf(message) === undefined ? 200 : 403;
 
 /**
  * MCP's Streamable HTTP transport as a Web-standard handler: `handle(request) → Response` runs
@@ -110,6 +115,8 @@ export class StreamableHttpHandler {
   }
 
   private async route(request: Request): Promise<Response> {
+    const metadata = this.options.auth?.serveMetadata?.(request);
+    if (metadata) return metadata;
     const path = new URL(request.url).pathname;
     const legacy = this.legacy?.handles(path) === true;
     if (path !== this.options.path && !legacy) return bad(404, 'Not Found');
@@ -117,8 +124,9 @@ export class StreamableHttpHandler {
     const blocked = checkOrigin(request, this.options.originPolicy);
     if (blocked) return blocked;
     let auth: AuthInfo | undefined;
-    if (this.options.authenticate) {
-      const result = await this.options.authenticate(request);
+    const authenticate = this.options.auth?.authenticate ?? this.options.authenticate;
+    if (authenticate) {
+      const result = await authenticate(request);
       if (result instanceof Response) return result;
       auth = result;
     }
@@ -139,7 +147,7 @@ export class StreamableHttpHandler {
         this.track(done.then(noop, noop)),
       );
       this.track(answer.then(noop, noop));
-      return answer;
+      return answer.then((response) => this.stepUp(response));
     }
     if (version !== null && !isLegacyVersion(version)) {
       // Echo the request's id when it can be read, so the client can match the error to its request.
@@ -152,7 +160,7 @@ export class StreamableHttpHandler {
         // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
         const answer = this.post(request, auth);
         this.track(answer.then(noop, noop));
-        return answer;
+        return answer.then((response) => this.stepUp(response));
       }
       case 'GET':
         return this.get(request, auth);
@@ -220,7 +228,9 @@ export class StreamableHttpHandler {
     if (session.openStreams >= this.options.maxStreamsPerSession) {
       return bad(503, 'Service Unavailable: too many open streams for this session');
     }
-    const exchange = session.openExchange(requestIds, { 'Mcp-Session-Id': session.id }, true);
+    const exchange = session.openExchange(requestIds, { 'Mcp-Session-Id': session.id }, true, {
+      statusOf: scopeStatus,
+    });
     if (exchange === undefined) return bad(409, 'Conflict: a request with this id is already in flight');
     this.track(exchange.finished);
     session.receive(body.value, info);
@@ -245,7 +255,7 @@ export class StreamableHttpHandler {
       await session.close();
       return new Response(null, { status: 202 });
     }
-    const exchange = transport.openExchange(requestIds, {}, false);
+    const exchange = transport.openExchange(requestIds, {}, false, { statusOf: scopeStatus });
     if (exchange === undefined) return bad(400, 'Invalid Request: duplicate request ids');
     this.track(exchange.finished.then(() => session.close()));
     transport.receive(value, info);
@@ -323,6 +333,17 @@ export class StreamableHttpHandler {
     }
     session.lastActive = Date.now();
     return session;
+  }
+
+  /** Adds the step-up challenge to a 403 raised by an insufficient-scope error (rare: the body is read only then). */
+  private async stepUp(response: Response): Promise<Response> {
+    if (response.status !== 403 || response.headers.has('www-authenticate')) return response;
+    const scopes = insufficientScopeOf((await response.clone().json()) as JsonRpcMessage);
+    if (scopes === undefined) return response;
+    const challenge =
+      this.options.auth?.insufficientScope?.(scopes) ?? bearerChallenge({ error: 'insufficient_scope', scopes });
+    response.headers.set('WWW-Authenticate', challenge);
+    return response;
   }
 
   private track(done: Promise<void>): void {

@@ -1,0 +1,12 @@
+// The implementations, in the order every round runs them.
+import { fileURLToPath } from 'node:url';
+import { DECORUM_BUILT } from './build-decorum.mjs';
+
+const server = (name) => fileURLToPath(new URL(`../servers/${name}`, import.meta.url));
+
+export const IMPLS = [
+  { name: 'decorum', file: fileURLToPath(DECORUM_BUILT) },
+  { name: 'sdk-v1', file: server('sdk-v1.mjs') },
+  { name: 'server-v2', file: server('server-v2.mjs') },
+  { name: 'raw', file: server('raw.mjs') },
+];

@@ -1,0 +1,19 @@
+// The messages every client sends, and the check of a tools/call answer.
+export const PROTOCOL_VERSION = '2025-11-25';
+
+export const initializeParams = {
+  protocolVersion: PROTOCOL_VERSION,
+  capabilities: {},
+  clientInfo: { name: 'decorum-bench', version: '1.0.0' },
+};
+
+export const callParams = { name: 'forecast', arguments: { city: 'Paris', days: 3, units: 'metric' } };
+export const EXPECTED_TEXT = 'Paris: 3 days, metric';
+
+/** Throws unless `message` is a successful forecast answer. */
+export function checkCall(message) {
+  const text = message?.result?.content?.[0]?.text;
+  if (text !== EXPECTED_TEXT || message.result.isError) {
+    throw new Error(`unexpected tools/call answer: ${JSON.stringify(message).slice(0, 300)}`);
+  }
+}

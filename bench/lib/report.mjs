@@ -1,0 +1,66 @@
+// Turns the raw rounds into medians, ratios and a Markdown table.
+import { fmtInt, fmtMiB, fmtMs, fmtRatio, median } from './stats.mjs';
+
+const med = (rounds, key) => median(rounds.map((r) => r[key]));
+const check = (ok) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗');
+
+/** One summarized row per figure: per-implementation medians, ratios and the target verdict. */
+export function summarize(kind, figures) {
+  return Object.entries(figures).map(([figure, byImpl]) => {
+    const row = { kind, figure, impls: {} };
+    for (const [impl, rounds] of Object.entries(byImpl)) {
+      if (kind === 'throughput') {
+        row.impls[impl] = { throughput: med(rounds, 'throughput'), p50: med(rounds, 'p50'), p99: med(rounds, 'p99') };
+      } else if (kind === 'latency') {
+        row.impls[impl] = { ms: med(rounds, 'ms') };
+      } else {
+        row.impls[impl] = { ...rounds[0] };
+      }
+      row.impls[impl].rounds = rounds;
+    }
+    const d = row.impls.decorum;
+    const raw = row.impls.raw;
+    const sdk = row.impls['sdk-v1'];
+    if (kind === 'throughput') {
+      row.vsFloor = d.throughput / raw.throughput;
+      row.vsSdk = d.throughput / sdk.throughput;
+      // In memory the floor is a bare function call a microtask away: a reference, not a target.
+      if (!figure.startsWith('in-memory')) Object.assign(row, { target: '≥ 0.70× floor', met: row.vsFloor >= 0.7 });
+    } else if (kind === 'latency') {
+      row.vsFloor = d.ms / raw.ms;
+      row.vsSdk = d.ms / sdk.ms;
+      if (figure.startsWith('tools/list, 500')) Object.assign(row, { target: '≤ 2× floor', met: row.vsFloor <= 2 });
+      if (figure.startsWith('cold')) Object.assign(row, { target: '≤ 300 ms', met: d.ms <= 300 });
+    } else if (kind === 'leak') {
+      row.target = 'no growth (heap Δ < 1 MiB)';
+      row.met = d.heapAfter - d.heapBefore < 1048576;
+    }
+    return row;
+  });
+}
+
+function cell(kind, v) {
+  if (v === undefined) return 'n/a';
+  if (kind === 'throughput') return `${fmtInt(v.throughput)}/s · ${fmtMs(v.p50)} / ${fmtMs(v.p99)} ms`;
+  if (kind === 'latency') return `${fmtMs(v.ms)} ms`;
+  if (kind === 'sessions') return `${fmtMiB(v.rss)} (${fmtInt(v.perSession / 1024)} KiB/session)`;
+  const delta = (a, b) => `${(b - a) / 1048576 >= 0 ? '+' : ''}${((b - a) / 1048576).toFixed(1)}`;
+  return `RSS ${fmtMiB(v.rssAfter)} (${delta(v.rssBefore, v.rssAfter)}), heap ${delta(v.heapBefore, v.heapAfter)} MiB`;
+}
+
+export function table(rows, implNames) {
+  const head = ['figure', ...implNames, 'decorum / floor', 'decorum / sdk-v1', 'target'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
+  for (const row of rows) {
+    const ratio = (r) => (r === undefined ? '' : fmtRatio(r));
+    const cells = [
+      row.figure,
+      ...implNames.map((name) => cell(row.kind, row.impls[name])),
+      ratio(row.vsFloor),
+      ratio(row.vsSdk),
+      row.target ? `${row.target}${check(row.met)}` : '',
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,67 @@
+// `npm run bench [-- --quick] [-- --only throughput,lists,cold,memory]`: Decorum beside the official
+// SDKs and a raw floor, every figure measured in this one run. Prints a Markdown table and writes
+// bench/results/<timestamp>.json. See docs/benchmarks.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { buildDecorumServer } from './lib/build-decorum.mjs';
+import { measureColdStart } from './lib/cold-start.mjs';
+import { IMPLS } from './lib/impls.mjs';
+import { measureLists } from './lib/lists.mjs';
+import { measureMemory } from './lib/memory.mjs';
+import { summarize, table } from './lib/report.mjs';
+import { measureThroughput } from './lib/throughput.mjs';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const onlyAt = argv.indexOf('--only');
+const only = onlyAt >= 0 ? argv[onlyAt + 1].split(',') : ['throughput', 'lists', 'cold', 'memory'];
+
+const cfg = quick
+  ? { rounds: 3, durationMs: 250, warmupMs: 100, coldRounds: 5, listCalls: 5, listWarmup: 5 }
+  : { rounds: 5, durationMs: 1000, warmupMs: 300, coldRounds: 15, listCalls: 20, listWarmup: 20 };
+Object.assign(cfg, {
+  concurrencies: [1, 32],
+  listSizes: [5, 50, 500],
+  sessions: 1000,
+  leakWarmup: quick ? 5000 : 20_000,
+  leakCalls: quick ? 20_000 : 100_000,
+});
+
+const root = new URL('../', import.meta.url);
+const t0 = performance.now();
+const log = (msg) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(1)} s] ${msg}\n`);
+
+// Decorum runs from the built packages, as a published app would: build them when missing.
+const dist = ['protocol', 'core'].map((p) => new URL(`packages/${p}/dist/index.js`, root));
+if (argv.includes('--build') || dist.some((f) => !existsSync(f))) {
+  log('building packages (npm run build)…');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const builtAt = new Date(Math.min(...dist.map((f) => statSync(f).mtimeMs))).toISOString();
+await buildDecorumServer();
+
+const rows = [];
+if (only.includes('throughput')) rows.push(...summarize('throughput', await measureThroughput(cfg, IMPLS, log)));
+if (only.includes('lists')) rows.push(...summarize('latency', await measureLists(cfg, IMPLS, log)));
+if (only.includes('cold')) rows.push(...summarize('latency', await measureColdStart(cfg, IMPLS, log)));
+if (only.includes('memory')) {
+  const figures = await measureMemory(cfg, IMPLS, log);
+  const [idle, leak] = Object.keys(figures);
+  rows.push(...summarize('sessions', { [idle]: figures[idle] }), ...summarize('leak', { [leak]: figures[leak] }));
+}
+rows.push({ kind: 'na', figure: 'dev reload latency', impls: {}, target: 'n/a (CLI not built)' });
+
+const names = IMPLS.map((i) => i.name);
+const machine = `${cpus()[0]?.model ?? 'cpu'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`;
+const date = new Date().toISOString();
+const markdown = table(rows, names);
+console.log(`\n${quick ? 'quick' : 'full'} run, ${date}, ${machine}; Decorum dist built ${builtAt}`);
+console.log('cells: median calls/s · p50 / p99 latency (tools/call); median ms (lists, cold start)\n');
+console.log(markdown);
+
+const dir = new URL('results/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+const file = new URL(`${date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`, dir);
+writeFileSync(file, `${JSON.stringify({ date, machine, quick, builtAt, config: cfg, rows }, null, 2)}\n`);
+log(`wrote ${file.pathname}`);

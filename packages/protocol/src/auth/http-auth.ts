@@ -1,0 +1,15 @@
+import type { Authenticate } from '../http/options.js';
+
+/**
+ * What the Streamable HTTP endpoint asks of an authentication scheme (the `auth` option):
+ * checking credentials, serving its discovery documents, and the challenge of a 403 step-up.
+ * {@link ResourceServer} is the OAuth 2.1 implementation; write your own for anything else.
+ */
+export interface HttpAuth {
+  /** Checks the credentials of a request: the caller, undefined (anonymous), or a Response to send instead. */
+  readonly authenticate: Authenticate;
+  /** Answers the request when it is for a discovery document (RFC 9728 metadata); undefined otherwise. */
+  serveMetadata?(request: Request): Response | undefined;
+  /** The `WWW-Authenticate` value of a 403 answer to a request that lacked `scopes`. */
+  insufficientScope?(scopes: readonly string[]): string;
+}
