@@ -10,6 +10,7 @@ const transport = new StdioClientTransport({
     '--import',
     '@decorum/cli/register',
     new URL('./server.ts', import.meta.url).pathname,
+    '--stdio',
   ],
 });
 const client = new Client({ name: 'decorum-demo', version: '0.1.0' });

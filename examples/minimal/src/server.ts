@@ -42,7 +42,22 @@ export function createMinimalApp(): McpApp {
   });
 }
 
-// Serve when run as a program (not when imported by the demo or the tests).
+async function main(argv: string[]): Promise<void> {
+  const app = createMinimalApp();
+  if (argv.includes('--stdio')) {
+    await app.listen({ stdio: true }); // stdio ends the process itself on SIGTERM, SIGINT or EOF
+    return;
+  }
+  const port = Number(process.env.PORT ?? 3000);
+  const { url } = await app.listen({ http: { port, host: '127.0.0.1', path: '/mcp' } });
+  console.error(`MCP endpoint: ${url}`); // stderr: stdout stays free for protocol frames in stdio mode
+  const stop = () => void app.close().then(() => console.error('server closed'));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+// Serve when run as a program (not when imported by the demo, the smoke check or the tests):
+// Streamable HTTP at http://127.0.0.1:${PORT:-3000}/mcp, or stdio with --stdio.
 if (import.meta.url === new URL(process.argv[1] ?? '', 'file://').href) {
-  await createMinimalApp().listen({ stdio: true });
+  await main(process.argv.slice(2));
 }

@@ -1,29 +1,37 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, it } from 'vitest';
+import { createMinimalApp } from '../src/server.js';
+import { checkMinimal } from '../src/smoke.js';
 
-describe('examples/minimal over stdio with the official client', () => {
-  const client = new Client({ name: 'example-check', version: '1.0.0' });
-  beforeAll(async () => {
+describe('examples/minimal with the official client', () => {
+  it('passes the smoke checks over stdio', async () => {
+    const client = new Client({ name: 'example-check', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--conditions=@decorum/source', '--import', '@decorum/cli/register', 'src/server.ts'],
+        args: ['--conditions=@decorum/source', '--import', '@decorum/cli/register', 'src/server.ts', '--stdio'],
         cwd: new URL('..', import.meta.url).pathname,
       }),
     );
+    try {
+      await checkMinimal(client);
+    } finally {
+      await client.close();
+    }
   });
-  afterAll(() => client.close());
 
-  it('serves its tool, resource and prompt', async () => {
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['add']);
-    expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({
-      content: [{ type: 'text', text: '42' }],
-    });
-    expect(await client.callTool({ name: 'add', arguments: { a: 'x', b: 1 } })).toMatchObject({ isError: true });
-    expect((await client.readResource({ uri: 'minimal://about' })).contents[0]).toMatchObject({
-      mimeType: 'text/plain',
-    });
-    expect((await client.getPrompt({ name: 'explain', arguments: { topic: 'x' } })).messages).toHaveLength(1);
+  it('passes the smoke checks over Streamable HTTP', async () => {
+    const app = createMinimalApp();
+    const { url } = await app.listen({ http: { port: 0 } });
+    const client = new Client({ name: 'example-check', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(String(url))));
+      await checkMinimal(client);
+      await client.close();
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,70 +1,91 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenHttp } from '@decorum/protocol/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv, createAuth, createSecureApp } from '../src/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type SecureServer, serveSecure } from '../src/server.js';
+import { checkHttp, checkStdio, demoTokenMint, stdioTransport } from '../src/smoke.js';
 
-describe('examples/secure with JWT bearer tokens and the official client', () => {
-  const app = createSecureApp();
-  let jwks: Server;
-  let issuer: string;
-  let url: URL;
-  let sign: (scope: string) => Promise<string>;
-  let close: () => Promise<void>;
+const servers: SecureServer[] = [];
+const serve = async (env: Record<string, string>) => {
+  const server = await serveSecure({ PORT: '0', ...env });
+  servers.push(server);
+  return server;
+};
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
 
-  beforeAll(async () => {
+describe('examples/secure: the smoke checks with the official client', () => {
+  it('over stdio: only the public tool, the @Authorized ones hidden and refused', async () => {
+    const client = new Client({ name: 'example-check', version: '1.0.0' });
+    await client.connect(stdioTransport());
+    try {
+      await checkStdio(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('over streamable HTTP in demo mode, with tokens from GET /demo-token', async () => {
+    const server = await serve({ DEMO_TOKENS: '1' });
+    expect(server.demo).toBeDefined();
+    await checkHttp(server.url, demoTokenMint(server.demoTokenUrl as URL));
+  });
+
+  it('over streamable HTTP trusting an authorization server by AUTH_ISSUER and its JWKS', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const keys = [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' }];
-    jwks = createServer((_req, res) =>
+    const jwks: Server = createServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys })),
     );
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
-    const listener = await listenHttp((request) => app.fetch(request));
-    url = new URL('/mcp', listener.url);
-    app.httpHandler({ auth: createAuth(configFromEnv({ AUTH_ISSUER: issuer, MCP_PUBLIC_URL: url.href })) });
-    sign = (scope) =>
-      new SignJWT({ scope })
-        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-        .setIssuer(issuer)
-        .setAudience(url.href)
-        .setSubject('alice')
-        .setExpirationTime('5m')
-        .sign(privateKey);
-    close = async () => {
-      await app.close();
-      await listener.close();
+    try {
+      const issuer = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
+      const server = await serve({ AUTH_ISSUER: issuer });
+      expect(server.demo).toBeUndefined();
+      expect(server.config).toMatchObject({ issuer, jwksUrl: `${issuer}/.well-known/jwks.json` });
+      await checkHttp(server.url, (scope, subject) =>
+        new SignJWT({ scope })
+          .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+          .setIssuer(issuer)
+          .setAudience(server.url.href)
+          .setSubject(subject)
+          .setExpirationTime('5m')
+          .sign(privateKey),
+      );
+    } finally {
       jwks.close();
-    };
+    }
   });
-  afterAll(() => close());
+});
 
-  const connect = async (scope: string) => {
-    const client = new Client({ name: 'example-check', version: '1.0.0' });
-    const headers = { Authorization: `Bearer ${await sign(scope)}` };
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
-    return client;
-  };
-
-  it('lists and calls tools according to the token scopes', async () => {
-    const writer = await connect('notes:read notes:write');
-    expect((await writer.listTools()).tools.map((t) => t.name)).toEqual(['add', 'list']);
-    expect((await writer.callTool({ name: 'add', arguments: { text: 'buy milk' } })).content).toEqual([
-      { type: 'text', text: 'Added note 1.' },
-    ]);
-    const reader = await connect('notes:read');
-    expect((await reader.listTools()).tools.map((t) => t.name)).toEqual(['list']);
-    expect((await reader.callTool({ name: 'list' })).content).toEqual([{ type: 'text', text: '1: buy milk' }]);
-    await expect(reader.callTool({ name: 'add', arguments: { text: 'x' } })).rejects.toMatchObject({ code: 403 });
-    await Promise.all([writer.close(), reader.close()]);
+describe('examples/secure demo mode', () => {
+  it('serves no token endpoint unless DEMO_TOKENS=1', async () => {
+    const server = await serve({});
+    expect(server.demo).toBeDefined();
+    expect(server.demoTokenUrl).toBeUndefined();
+    expect((await fetch(new URL('/demo-token?scope=notes:read', server.url))).status).toBe(404);
   });
 
-  it('refuses a client without a token, pointing at its metadata', async () => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  it('refuses a token issued for another server (audience)', async () => {
+    const server = await serve({});
+    const token = await server.demo?.mint({ audience: 'http://127.0.0.1:1/mcp', scope: 'notes:read' });
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toContain('/.well-known/oauth-protected-resource/mcp');
+    expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+  });
+
+  it('refuses configurations that mix demo and real keys', async () => {
+    await expect(serveSecure({ PORT: '0', AUTH_ISSUER: 'https://auth.example.com', DEMO_TOKENS: '1' })).rejects.toThrow(
+      /only works in demo mode/,
+    );
+    await expect(serveSecure({ PORT: '0', AUTH_JWKS_URL: 'https://auth.example.com/jwks' })).rejects.toThrow(
+      /needs AUTH_ISSUER/,
+    );
   });
 });
