@@ -34,19 +34,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const port = Number(process.env.PORT ?? 3000);
-  const { url } = await app.listen({ http: { port, host: '127.0.0.1', path: '/mcp' } });
+  // handleSignals: SIGTERM/SIGINT close gracefully and let the process exit.
+  const { url } = await app.listen({ http: { port, host: '127.0.0.1', path: '/mcp', handleSignals: true } });
   console.error(`MCP endpoint: ${url}`); // stderr, like every message of this program
-  const stop = () => {
-    app.close().then(
-      () => console.error('server closed'),
-      (error: unknown) => {
-        console.error('close failed:', error);
-        process.exitCode = 1;
-      },
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
 }
 
 // Serve when run as a program (not when imported by the smoke test or vitest).

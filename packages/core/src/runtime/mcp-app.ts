@@ -8,6 +8,7 @@ import {
   type StreamableHttpOptions,
   type Transport,
 } from '@decorum/protocol';
+import type { ServeHttpOptions } from '@decorum/protocol/node';
 import { AppConfigurationError } from '../errors.js';
 import type { Class, Guard, Interceptor } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
@@ -57,7 +58,7 @@ export interface McpAppOptions {
 }
 
 /** Where {@link McpApp.listen} serves. */
-export type ListenOptions = { stdio: true } | { http: StreamableHttpOptions & { port?: number; host?: string } };
+export type ListenOptions = { stdio: true } | { http: ServeHttpOptions };
 
 const production = () =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV === 'production';

@@ -4,9 +4,14 @@ import { StreamableHttpHandler } from '../http/streamable-http.js';
 import { type HttpListener, type ListenHttpOptions, listenHttp } from './listen.js';
 
 /** Options of {@link serveHttp}: where to listen, and how the MCP endpoint behaves. */
-export interface ServeHttpOptions
-  extends StreamableHttpOptions,
-    Omit<ListenHttpOptions, 'path' | 'shutdownTimeoutMs'> {}
+export interface ServeHttpOptions extends StreamableHttpOptions, Omit<ListenHttpOptions, 'path' | 'shutdownTimeoutMs'> {
+  /**
+   * On SIGTERM/SIGINT, close gracefully (stop accepting, let in-flight requests finish, end listen
+   * streams and sessions) and let the process exit. For a server program; off by default, since a
+   * library or a test should not take over the process's signals.
+   */
+  handleSignals?: boolean;
+}
 
 /** A server being served over HTTP. */
 export interface HttpServing {
@@ -55,13 +60,20 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
     shutdownTimeoutMs: options.shutdownTimeoutMs,
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
-  return {
-    handler,
-    listener,
-    url,
-    async close() {
+  let closing: Promise<void> | undefined;
+  const onSignal = () => void close().then(() => console.error('server closed'));
+  const close = () => {
+    closing ??= (async () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
       await handler.close();
       await listener.close();
-    },
+    })();
+    return closing;
   };
+  if (options.handleSignals) {
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { handler, listener, url, close };
 }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowedHostsFor, type HttpServing, serveHttp } from '../../src/node.js';
 import { createFixtureServer } from '../fixtures/fixture-server.js';
@@ -43,6 +45,36 @@ describe('serveHttp', () => {
       body: JSON.stringify(init),
     });
     expect(response.status).toBe(403);
+  });
+
+  it('with handleSignals, closes gracefully on SIGTERM and lets the process exit with code 0', async () => {
+    const fixture = fileURLToPath(new URL('../fixtures/http-server.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@decorum/source', '--import', '@decorum/cli/register', fixture],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    const ready = new Promise<string>((resolve) => {
+      child.stderr.on('data', (chunk) => {
+        stderr += String(chunk);
+        const match = /MCP endpoint: (\S+)/.exec(stderr);
+        if (match) resolve(match[1] as string);
+      });
+    });
+    const url = await ready;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(init),
+    });
+    expect(response.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('server closed');
   });
 
   it('derives the Host allowlist from the bind address, and names the fix for a wildcard bind', () => {
