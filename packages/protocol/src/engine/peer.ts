@@ -65,6 +65,8 @@ export class Peer {
   onclose?: () => void;
 
   private readonly inflight = new Map<RequestId, AbortController>();
+  /** In-flight requests that have sent notifications (their response waits one macrotask). */
+  private readonly notified = new Set<RequestId>();
   private readonly outgoing = new Map<RequestId, Pending>();
   private readonly progressListeners = new Map<RequestId, NonNullable<RequestOptions['onprogress']>>();
   private idleWaiters: (() => void)[] = [];
@@ -153,6 +155,7 @@ export class Peer {
   /** Sends a notification. */
   notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (relatedRequestId !== undefined && this.inflight.has(relatedRequestId)) this.notified.add(relatedRequestId);
     const message: JsonRpcNotification =
       params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
     return this.send(message, relatedRequestId);
@@ -236,12 +239,16 @@ export class Peer {
       const result = await this.dispatch(request, controller.signal, info);
       // A cancelled request gets no response at all (the client has already forgotten it).
       if (controller.signal.aborted) return undefined;
+      // After progress or log notifications, answer one macrotask later: some clients (the official
+      // SDK 1.x) handle a response before notifications read in the same chunk, and would drop them.
+      if (this.notified.delete(id)) await new Promise((resolve) => setTimeout(resolve, 0));
       return { jsonrpc: '2.0', id, result };
     } catch (error) {
       if (controller.signal.aborted) return undefined;
       return { jsonrpc: '2.0', id, error: this.toErrorObject(error, request.method) };
     } finally {
       if (this.inflight.get(id) === controller) this.inflight.delete(id);
+      this.notified.delete(id);
     }
   }
 
