@@ -22,7 +22,7 @@ export async function resolve(specifier, context, nextResolve) {
     return await nextResolve(specifier, context);
   } catch (error) {
     const relative = specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:');
-    const fromTs = context.parentURL !== undefined && TS_FILE.test(context.parentURL);
+    const fromTs = context.parentURL !== undefined && TS_FILE.test(context.parentURL.split('?')[0]);
     if (!relative || !fromTs) throw error;
     for (const candidate of tsCandidates(specifier)) {
       try {

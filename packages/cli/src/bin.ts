@@ -1,20 +1,61 @@
 #!/usr/bin/env node
+import { buildCommand } from './build/build-command.js';
+import { CliError } from './cli-error.js';
+import { clientCommand } from './client/client-commands.js';
+import { devCommand } from './dev/dev-command.js';
 import { COMMANDS } from './index.js';
+import { startCommand } from './start-command.js';
 
-const [command] = process.argv.slice(2);
+const [command, ...rest] = process.argv.slice(2);
+const cwd = process.cwd();
+// Dev and start may serve over stdio, so everything the CLI says goes to stderr; only the client
+// commands print their answer to stdout.
+const log = (line: string) => process.stderr.write(`[decorum] ${line}\n`);
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, summary]) => `  decorum ${name.padEnd(6)} ${summary}`);
-  return ['Usage: decorum <command> [options]', '', 'Commands:', ...lines].join('\n');
+  const lines = Object.entries(COMMANDS).map(([name, summary]) => `  decorum ${name.padEnd(7)} ${summary}`);
+  return [
+    'Usage: decorum <command> [options]   (decorum <command> --help for details)',
+    '',
+    'Commands:',
+    ...lines,
+  ].join('\n');
 }
 
-if (command === undefined || command === '--help' || command === '-h') {
-  process.stderr.write(`${usage()}\n`);
-  process.exitCode = command === undefined ? 1 : 0;
-} else if (command in COMMANDS) {
-  process.stderr.write(`decorum ${command}: not available in this version of @decorum/cli yet.\n`);
-  process.exitCode = 2;
-} else {
-  process.stderr.write(`decorum: unknown command "${command}".\n\n${usage()}\n`);
-  process.exitCode = 1;
+async function main(): Promise<void> {
+  switch (command) {
+    case undefined:
+    case '--help':
+    case '-h':
+      process.stderr.write(`${usage()}\n`);
+      process.exitCode = command === undefined ? 1 : 0;
+      return;
+    case 'dev':
+      return devCommand(rest, cwd);
+    case 'build':
+      return buildCommand(rest, cwd, log);
+    case 'start':
+      return startCommand(rest, cwd);
+    case 'list':
+    case 'call':
+    case 'read':
+    case 'prompt': {
+      const output = await clientCommand(command, rest, cwd);
+      process.stdout.write(`${output.text}\n`);
+      if (output.failed) process.exitCode = 1;
+      return;
+    }
+    default:
+      process.stderr.write(`decorum: unknown command "${command}".\n\n${usage()}\n`);
+      process.exitCode = 1;
+  }
 }
+
+main().catch((error: unknown) => {
+  if (error instanceof CliError) {
+    process.stderr.write(`decorum ${command}: ${error.message}\n`);
+    process.exit(error.exitCode);
+  }
+  process.stderr.write(`decorum ${command}: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

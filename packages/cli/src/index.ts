@@ -1,7 +1,21 @@
 /**
- * The `decorum` command line. The dev server, build, start, list and call commands arrive with the
- * CLI issue; this entry exposes what other tools may reuse.
+ * The `decorum` command line: `dev` (hot reload that keeps clients connected), `build` (tsup + SWC,
+ * mcp-manifest.json, server.json), `start`, and `list` / `call` / `read` / `prompt` against an app.
+ * This entry exposes the pieces other tools may reuse.
  */
+
+export { exportedApp, isApp, loadApp } from './app-module.js';
+export { type OptionKind, type ParsedArgs, parseArgv } from './argv.js';
+export { captureManifest, type McpManifest } from './build/capture-manifest.js';
+export { registryName, SERVER_JSON_SCHEMA, type ServerJson, serverJson } from './build/server-json.js';
+export { checkDecoratorOptions, readCompilerOptions } from './build/tsconfig-check.js';
+export { CliError } from './cli-error.js';
+export { type ClientOutput, clientCommand } from './client/client-commands.js';
+export { type DevServeOptions, DevServer, type DevServerOptions } from './dev/dev-server.js';
+export { codeFrame, formatReloadError, projectLocation, type SourceLocation } from './dev/error-report.js';
+export { isWatchedPath } from './dev/file-watcher.js';
+export { formatReload } from './dev/reload-report.js';
+export { type PackageManifest, type Project, resolveProject } from './project.js';
 
 /**
  * Specifier of the dev loader. `node --import @decorum/cli/register app.ts` runs TypeScript sources
@@ -11,9 +25,11 @@ export const REGISTER_HOOK = '@decorum/cli/register';
 
 /** Commands the `decorum` binary knows, with a one-line summary each. */
 export const COMMANDS: Readonly<Record<string, string>> = {
-  dev: 'run the app from TypeScript sources with hot reload',
+  dev: 'run the app from TypeScript sources with hot reload (clients stay connected)',
+  build: 'build the app into dist/ and write mcp-manifest.json and server.json',
   start: 'run the built app',
-  build: 'build the app and write mcp-manifest.json',
-  list: 'list the tools, resources and prompts of an app',
-  call: 'call a tool of an app',
+  list: 'list the tools, resources, templates and prompts of the app (or --url)',
+  call: "call a tool: decorum call <tool> --arg key=value | --json '{…}'",
+  read: 'read a resource: decorum read <uri>',
+  prompt: 'get a prompt: decorum prompt <name> --arg key=value',
 };

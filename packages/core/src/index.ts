@@ -62,8 +62,16 @@ export type {
   ToolAnnotations,
   ToolOptions,
 } from './metadata/types.js';
+export { APP_HOST, type AppHost, appHost } from './runtime/app-host.js';
 export { type Container, InstanceContainer, TypediContainer } from './runtime/container.js';
 export { Context, type ElicitResult, type SampleOptions } from './runtime/context.js';
+export {
+  diffManifests,
+  type ListChanges,
+  type ManifestChanges,
+  type ManifestSignatures,
+  manifestSignatures,
+} from './runtime/manifest-diff.js';
 export { type ListenOptions, McpApp, type McpAppOptions } from './runtime/mcp-app.js';
 export { audio, embeddedResource, image, resourceLink, text } from './runtime/results.js';
 export type { Dialect, Issue, SchemaServices, Validated } from './runtime/services.js';

@@ -13,10 +13,18 @@ import { AppConfigurationError } from '../errors.js';
 import type { Class, Guard, Interceptor } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
+import { type AppHost, appHost } from './app-host.js';
 import { buildCompletionProvider } from './completion-handler.js';
 import { type Container, TypediContainer } from './container.js';
 import { createSchemaServices } from './default-schemas.js';
 import type { InvokeDeps } from './invoke.js';
+import {
+  diffManifests,
+  hasChanges,
+  type ManifestChanges,
+  type ManifestSignatures,
+  manifestSignatures,
+} from './manifest-diff.js';
 import { buildPromptsProvider } from './prompt-handlers.js';
 import { buildResourcesProvider } from './resource-handlers.js';
 import type { SchemaServices } from './services.js';
@@ -71,19 +79,21 @@ const production = () =>
  * await new McpApp({ name: 'weather', version: '1.0.0', providers: [WeatherServer] }).listen({ stdio: true });
  */
 export class McpApp {
-  readonly server: ProtocolServer;
   readonly container: Container;
+  private engine: ProtocolServer;
   private readonly providers: Class[];
   private readonly deps: InvokeDeps;
   private http?: StreamableHttpHandler;
   private current?: Manifest;
-  private readonly closers: (() => Promise<void>)[] = [];
+  private signatures?: ManifestSignatures;
+  private changes: ManifestChanges = noChanges();
+  private closers: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: McpAppOptions) {
     if (!Array.isArray(options.providers))
       throw new AppConfigurationError('McpApp needs { providers: [SomeClass, …] }');
     const logger = options.logger ?? consoleLogger;
-    this.server = new ProtocolServer({
+    this.engine = new ProtocolServer({
       serverInfo: {
         name: options.name,
         version: options.version,
@@ -111,9 +121,47 @@ export class McpApp {
     this.build();
   }
 
+  /** The protocol engine this app's handlers are bound to; every session and transport hangs off it. */
+  get server(): ProtocolServer {
+    return this.engine;
+  }
+
   /** What the providers declare (plain data), as of the last build. */
   get manifest(): Manifest {
     return this.current as Manifest;
+  }
+
+  /** What the last build changed in the lists clients see (empty after the first build). */
+  get lastChanges(): ManifestChanges {
+    return this.changes;
+  }
+
+  /**
+   * Takes over the engine of `previous` — its sessions, transports and listeners — and serves them
+   * with this app's providers, container, guards and interceptors from now on. Clients are told which
+   * lists changed. This is how `decorum dev` swaps a reloaded app in without dropping a client; the
+   * server's identity (name, version, instructions, modern options) stays that of `previous`.
+   * @returns the changes, as `lastChanges`.
+   */
+  takeOver(previous: McpApp): ManifestChanges {
+    if (previous === this) return noChanges();
+    const own = { engine: this.engine, current: this.current, signatures: this.signatures };
+    this.engine = previous.engine;
+    this.current = previous.current;
+    this.signatures = previous.signatures;
+    try {
+      this.build();
+    } catch (error) {
+      // A build that fails swaps nothing in: `previous` keeps serving as it was.
+      this.engine = own.engine;
+      this.current = own.current;
+      this.signatures = own.signatures;
+      throw error;
+    }
+    this.http = previous.http;
+    this.closers = previous.closers;
+    previous.closers = [];
+    return this.changes;
   }
 
   /** Adds providers at runtime; connected clients are told the lists changed. */
@@ -159,6 +207,15 @@ export class McpApp {
    * default). Node-only; on other runtimes use `fetch`.
    */
   async listen(where: ListenOptions): Promise<{ url?: URL }> {
+    // Under `decorum dev` (or another host) the host serves the app, so it can keep the transport
+    // alive across reloads; `node dist/server.js` has no host and serves directly.
+    const host: AppHost | undefined = appHost();
+    if (host !== undefined) return host.listen(this, where);
+    return this.serve(where);
+  }
+
+  /** Like `listen`, but always serves from this process, even under a host (hosts use it themselves). */
+  async serve(where: ListenOptions): Promise<{ url?: URL }> {
     if ('stdio' in where) {
       const { serveStdio } = await import('@decorum/protocol/stdio');
       const serving = await serveStdio(this.server);
@@ -199,35 +256,31 @@ export class McpApp {
     const prompts = buildPromptsProvider(manifest.prompts, this.deps);
     const resources = buildResourcesProvider(manifest.resources, manifest.templates, this.deps);
     const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
-    const before = this.current;
+    const first = this.current === undefined;
+    const signatures = manifestSignatures(manifest, this.deps.services);
+    this.changes = first ? noChanges() : diffManifests(this.signatures as ManifestSignatures, signatures);
     this.providers.splice(0, this.providers.length, ...providers);
     this.current = manifest;
+    this.signatures = signatures;
     // Only the lists that changed are announced (a tool added says nothing about prompts).
-    const changed = (pick: (m: Manifest) => unknown[]) =>
-      before !== undefined && signature(pick(before)) !== signature(pick(manifest));
     this.server.setTools(
       manifest.tools.length > 0 || this.server.tools ? tools : undefined,
-      changed((m) => m.tools),
+      hasChanges(this.changes.tools),
     );
     this.server.setPrompts(
       manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined,
-      changed((m) => m.prompts),
+      hasChanges(this.changes.prompts),
     );
     const hasResources = manifest.resources.length + manifest.templates.length > 0;
     this.server.setResources(
       hasResources || this.server.resources ? resources : undefined,
-      changed((m) => [...m.resources, ...m.templates]),
+      hasChanges(this.changes.resources),
     );
     this.server.setCompletion(manifest.completions.length > 0 ? completion : undefined);
   }
 }
 
-/** What a list entry looks like to clients, enough to tell whether a list changed. */
-function signature(entries: unknown[]): string {
-  return JSON.stringify(
-    entries.map((e) => {
-      const { provider, params, ...rest } = e as { provider: Function; params: unknown };
-      return { ...rest, provider: provider.name, params };
-    }),
-  );
+function noChanges(): ManifestChanges {
+  const none = () => ({ added: [], removed: [], changed: [] });
+  return { tools: none(), resources: none(), prompts: none() };
 }

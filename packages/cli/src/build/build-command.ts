@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { ListenOptions } from '@decorum/core';
+import { parseArgv } from '../argv.js';
+import { nodeArgs, ownFile } from '../child-node.js';
+import { CliError } from '../cli-error.js';
+import { type Project, resolveProject } from '../project.js';
+import type { McpManifest } from './capture-manifest.js';
+import { registryName, serverJson } from './server-json.js';
+import { checkDecoratorOptions } from './tsconfig-check.js';
+
+/** Usage of `decorum build`. */
+export const BUILD_USAGE = `Usage: decorum build [entry] [--no-manifest]
+
+Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
+mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
+(the MCP registry's format) next to package.json.`;
+
+/** `decorum build`. */
+export async function buildCommand(argv: readonly string[], cwd: string, log: (line: string) => void): Promise<void> {
+  const args = parseArgv(argv, { 'no-manifest': 'flag' });
+  if (args.flags.has('help')) {
+    process.stderr.write(`${BUILD_USAGE}\n`);
+    return;
+  }
+  const project = resolveProject(cwd, args.positionals[0]);
+  const started = performance.now();
+  await compile(project);
+  const out = relative(cwd, project.builtEntry);
+  log(`built ${out} in ${Math.round(performance.now() - started)} ms`);
+  if (args.flags.has('no-manifest')) return;
+  const { manifest, where } = await readManifest(project);
+  await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(
+    join(project.root, 'server.json'),
+    `${JSON.stringify(serverJson(project.manifest, manifest.server, where), null, 2)}\n`,
+  );
+  const counts = [
+    `${manifest.tools.length} tools`,
+    `${manifest.resources.length} resources`,
+    `${manifest.resourceTemplates.length} templates`,
+    `${manifest.prompts.length} prompts`,
+  ].join(', ');
+  log(`wrote mcp-manifest.json (${counts}) and server.json`);
+  if (registryName(project.manifest).guessed) {
+    log(`server.json: name guessed as "${registryName(project.manifest).name}"; set "mcpName" in package.json.`);
+  }
+}
+
+async function compile(project: Project): Promise<void> {
+  const tsconfig = join(project.root, 'tsconfig.json');
+  checkDecoratorOptions(tsconfig);
+  const { build } = await import('tsup');
+  const name = basename(project.entry, extname(project.entry));
+  const extension = extname(project.builtEntry);
+  try {
+    await build({
+      entry: { [name]: project.entry },
+      outDir: project.outDir,
+      format: ['esm'],
+      outExtension: () => ({ js: extension }),
+      platform: 'node',
+      target: 'node20',
+      sourcemap: true,
+      clean: true,
+      splitting: false,
+      // Dependencies stay in node_modules: one copy of reflect-metadata and class-validator's
+      // registries, shared with whatever else the app imports.
+      skipNodeModulesBundle: true,
+      tsconfig,
+      config: false,
+      silent: true,
+    });
+  } catch (error) {
+    throw new CliError(`Build failed: ${(error as Error).message}`);
+  }
+  const output = await readFile(project.builtEntry, 'utf8');
+  const decorated = /_ts_decorate\(|__decorate\(/.test(output);
+  if (decorated && !/["']design:(?:type|paramtypes)["']/.test(output)) {
+    throw new CliError(
+      `${relative(project.root, project.builtEntry)} has decorators but no decorator metadata: tsup compiled without SWC. ` +
+        'Install @swc/core (npm i -D @swc/core@1.16.22) and keep "emitDecoratorMetadata": true in tsconfig.json.',
+    );
+  }
+}
+
+/** Runs the built entry in a child process under a host that reads the lists instead of serving. */
+async function readManifest(project: Project): Promise<{ manifest: McpManifest; where: ListenOptions }> {
+  const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
+  const file = join(dir, 'manifest.json');
+  try {
+    const child = spawn(process.execPath, nodeArgs(ownFile('run-entry'), [project.builtEntry, '--manifest', file]), {
+      cwd: project.root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    if (code !== 0) {
+      throw new CliError(`The built app failed to start, so no manifest was written:\n${stderr.trim()}`);
+    }
+    return JSON.parse(await readFile(file, 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,150 @@
+// `decorum dev`: the process serves the first app the entry builds over stdio and/or HTTP, and on
+// every change loads the changed modules again and lets the new app take over the old one's engine.
+// Transports, sessions and listen streams never notice a reload except for the list_changed
+// notifications it sends. A reload that fails to compile or throws leaves the last good app serving.
+import { relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { AppHost, ListenOptions, McpApp } from '@decorum/core';
+import type { ServeHttpOptions } from '@decorum/protocol/node';
+import { exportedApp, installHost, noAppError } from '../app-module.js';
+import { CliError } from '../cli-error.js';
+import type { Project } from '../project.js';
+import { formatReloadError } from './error-report.js';
+import { watchProject } from './file-watcher.js';
+import { ModuleReloader } from './module-reloader.js';
+import { formatReload } from './reload-report.js';
+
+/** How `decorum dev` serves: the flags given, or else what the entry's `listen` asked for. */
+export interface DevServeOptions {
+  stdio?: boolean;
+  http?: { port?: number; host?: string };
+}
+
+/** Options of {@link DevServer}. */
+export interface DevServerOptions extends DevServeOptions {
+  project: Project;
+  /** Where dev messages go (stderr: stdout belongs to the protocol in stdio mode). */
+  log(line: string): void;
+  /** Quiet period of the file watcher, in ms. */
+  debounceMs?: number;
+}
+
+/** A running dev server. */
+export class DevServer implements AppHost {
+  private live?: McpApp;
+  private url?: URL;
+  private readonly entryUrl: string;
+  private readonly reloader: ModuleReloader;
+  private queued = new Set<string>();
+  private running?: Promise<void>;
+  /** An error no reload can fix (the port is taken): the command ends with it. */
+  private fatal?: CliError;
+
+  constructor(private readonly options: DevServerOptions) {
+    this.entryUrl = pathToFileURL(options.project.entry).href;
+    this.reloader = new ModuleReloader(options.project.root);
+  }
+
+  /** Loads the entry, serves its app and starts watching. A broken first version waits for a fix. */
+  async start(): Promise<void> {
+    installHost(this);
+    const { root, entry } = this.options.project;
+    watchProject(root, {
+      debounceMs: this.options.debounceMs,
+      onChange: (files) => this.enqueue(files),
+      onError: (error) => this.options.log(`watcher error: ${error.message}`),
+    });
+    this.options.log(`decorum dev · ${relative(root, entry)} · watching ${root}`);
+    try {
+      await this.load();
+    } catch (error) {
+      if (this.fatal !== undefined) throw this.fatal;
+      this.options.log(
+        `${formatReloadError(error, root)}\nwaiting for a change to ${relative(root, entry)} or its imports…`,
+      );
+    }
+  }
+
+  /** Called by the entry's `app.listen(…)`: the first app is served, later ones take over. */
+  async listen(app: McpApp, where: ListenOptions): Promise<{ url?: URL }> {
+    if (this.live === undefined) {
+      await this.serve(app, where);
+      this.live = app;
+    } else if (app !== this.live) {
+      app.takeOver(this.live);
+      this.live = app;
+    }
+    return this.url === undefined ? {} : { url: this.url };
+  }
+
+  private async serve(app: McpApp, where: ListenOptions): Promise<void> {
+    const flagged = this.options.stdio === true || this.options.http !== undefined;
+    const stdio = flagged ? this.options.stdio === true : 'stdio' in where;
+    const entryHttp: ServeHttpOptions | undefined = 'http' in where ? where.http : undefined;
+    const http = flagged ? this.options.http : entryHttp;
+    if (stdio) await app.serve({ stdio: true });
+    if (http !== undefined) {
+      const options: ServeHttpOptions = { ...entryHttp, ...http, handleSignals: !stdio };
+      try {
+        this.url = (await app.serve({ http: options })).url;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        const address = `${options.host ?? '127.0.0.1'}:${options.port ?? 3000}`;
+        this.fatal = new CliError(
+          `Port in use: ${address}. Stop the server using it, or pass --port <n> (0 picks a free one).`,
+        );
+        throw this.fatal;
+      }
+    }
+    const transports = [stdio && 'stdio', this.url?.href].filter(Boolean).join(' + ');
+    this.options.log(`serving over ${transports}`);
+  }
+
+  /** Imports the entry (at its current version) and makes its app the live one. */
+  private async load(): Promise<McpApp> {
+    const before = this.live;
+    const exports = (await import(this.entryUrl)) as Record<string, unknown>;
+    if (this.live !== before && this.live !== undefined) return this.live;
+    // The entry did not call listen (or called it with the same app): serve what it exports.
+    const app = await exportedApp(exports);
+    if (app === undefined) throw noAppError(relative(this.options.project.root, this.options.project.entry));
+    await this.listen(app, { stdio: true });
+    return app;
+  }
+
+  private enqueue(files: string[]): void {
+    for (const file of files) this.queued.add(file);
+    // Reloads run one at a time; changes arriving meanwhile make one more reload afterwards.
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queued.size > 0) {
+      const files = [...this.queued];
+      this.queued = new Set();
+      await this.reload(files);
+    }
+  }
+
+  private async reload(files: string[]): Promise<void> {
+    const started = performance.now();
+    const { root } = this.options.project;
+    const { dirty } = await this.reloader.invalidate(files);
+    if (!dirty.includes(this.entryUrl) && this.live !== undefined) return;
+    const first = this.live === undefined;
+    try {
+      const app = await this.load();
+      this.options.log(
+        first
+          ? `loaded in ${Math.round(performance.now() - started)} ms`
+          : formatReload(performance.now() - started, app.lastChanges),
+      );
+    } catch (error) {
+      const keep = first ? 'nothing is served yet' : 'the last good version keeps serving';
+      this.options.log(`reload failed (${keep}):\n${formatReloadError(error, root)}`);
+    }
+  }
+}

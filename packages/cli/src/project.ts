@@ -1,0 +1,66 @@
+// Where a project's entry is: the `entry` argument, package.json's `decorum.entry`, or
+// src/server.ts. The built entry mirrors it: src/server.ts → dist/server.js.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { CliError } from './cli-error.js';
+
+/** A project the CLI works on. */
+export interface Project {
+  /** Folder of the nearest package.json (or the working directory when there is none). */
+  root: string;
+  /** package.json contents (empty when there is none). */
+  manifest: PackageManifest;
+  /** Absolute path of the TypeScript entry. */
+  entry: string;
+  /** Absolute path of the built entry (`<outDir>/<entry name>.js`). */
+  builtEntry: string;
+  outDir: string;
+}
+
+/** The fields of package.json the CLI reads. */
+export interface PackageManifest {
+  name?: string;
+  version?: string;
+  description?: string;
+  mcpName?: string;
+  type?: string;
+  repository?: string | { type?: string; url?: string; directory?: string };
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  decorum?: { entry?: string; outDir?: string };
+}
+
+const DEFAULT_ENTRY = 'src/server.ts';
+
+function findRoot(from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Finds the project around `cwd` and its entry; a missing entry is a {@link CliError} saying where it looked. */
+export function resolveProject(cwd: string, entryArgument?: string, options: { mustExist?: boolean } = {}): Project {
+  const root = findRoot(cwd) ?? cwd;
+  const manifestPath = join(root, 'package.json');
+  const manifest: PackageManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const configured = manifest.decorum?.entry;
+  const entry = entryArgument !== undefined ? resolve(cwd, entryArgument) : join(root, configured ?? DEFAULT_ENTRY);
+  if ((options.mustExist ?? true) && !existsSync(entry)) {
+    const how =
+      entryArgument !== undefined
+        ? `the entry you passed does not exist`
+        : configured !== undefined
+          ? `package.json "decorum.entry" points at it`
+          : `no entry given, package.json has no "decorum.entry", and ${DEFAULT_ENTRY} is the default`;
+    throw new CliError(
+      `Cannot find the app's entry ${relative(cwd, entry) || entry} (${how}). ` +
+        `Pass the entry file (decorum <command> src/main.ts) or set "decorum": { "entry": "src/main.ts" } in package.json.`,
+    );
+  }
+  const outDir = join(root, manifest.decorum?.outDir ?? 'dist');
+  // ESM output: `.js` in a "type": "module" package, `.mjs` elsewhere (Node would read .js as CommonJS).
+  const extension = manifest.type === 'module' ? '.js' : '.mjs';
+  const builtEntry = join(outDir, `${basename(entry, extname(entry))}${extension}`);
+  return { root, manifest, entry, builtEntry, outDir };
+}
