@@ -80,6 +80,17 @@ function coerceVariables(variables: Record<string, string | string[]>, schema: J
   return out;
 }
 
+/** Runs `call` inside the interceptors, the first one outermost. */
+function intercepted(interceptors: readonly Interceptor[], execution: ExecutionContext, call: () => unknown) {
+  let next = async () => call();
+  for (let i = interceptors.length - 1; i >= 0; i--) {
+    const inner = next;
+    const interceptor = interceptors[i] as Interceptor;
+    next = () => interceptor(execution, inner);
+  }
+  return next();
+}
+
 /**
  * Compiles one decorated method into a closure, once at startup: parameter resolution, input
  * validation, guards and interceptors are all decided here, so a call only does the work.
@@ -101,21 +112,27 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
   // `{ input: Dto }` on a tool or prompt without @Args: the arguments are validated, not injected.
   const inputDto = entry.kind === 'tool' || entry.kind === 'prompt' ? entry.options.input : undefined;
 
+  // Built per call only when something reads them: a Context costs a dozen closures (its loggers).
+  const needsContext = guards.length > 0 || interceptors.length > 0 || entry.params.some((p) => p.kind === 'ctx');
+
   return async (raw, request, variables = {}, uri) => {
     // Scopes before anything else: over HTTP this becomes the 403 that lets the client step up.
     demand(request.authInfo, required, `${kind} "${uri ?? label}"`);
-    const context = new Context(request, deps.services, deps.notifyResourceUpdated);
-    const execution: ExecutionContext = {
-      kind,
-      name: uri ?? label,
-      target: entry.provider,
-      method: entry.method,
-      args: entry.kind === 'template' ? variables : raw,
-      context,
-    };
+    const context = needsContext ? new Context(request, deps.services, deps.notifyResourceUpdated) : undefined;
+    const execution: ExecutionContext | undefined =
+      context === undefined
+        ? undefined
+        : {
+            kind,
+            name: uri ?? label,
+            target: entry.provider,
+            method: entry.method,
+            args: entry.kind === 'template' ? variables : raw,
+            context,
+          };
     // Guards first: a caller who may not call this learns nothing about its inputs.
     for (const guard of guards) {
-      if (!(await guard(execution))) throw new GuardRejectedError(`${kind} "${uri ?? label}"`);
+      if (!(await guard(execution as ExecutionContext))) throw new GuardRejectedError(`${kind} "${uri ?? label}"`);
     }
     const values: unknown[] = new Array(count);
     if (argsParam?.kind === 'args') {
@@ -142,12 +159,7 @@ export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
       else if (p.kind === 'param') values[p.index] = templateValue(variables[p.name], reflected[p.index], p.name);
     }
     const instance = deps.container.get(entry.provider);
-    let call = async () => method.apply(instance, values);
-    for (let i = interceptors.length - 1; i >= 0; i--) {
-      const next = call;
-      const interceptor = interceptors[i] as Interceptor;
-      call = () => interceptor(execution, next);
-    }
-    return call();
+    if (interceptors.length === 0) return method.apply(instance, values);
+    return intercepted(interceptors, execution as ExecutionContext, () => method.apply(instance, values));
   };
 }

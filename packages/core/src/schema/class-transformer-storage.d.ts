@@ -5,8 +5,15 @@ declare module 'class-transformer/cjs/storage.js' {
   /** One `@Type(() => X)` record. */
   export interface TransformerTypeMetadata {
     typeFunction: (options?: unknown) => unknown;
+    /** The `design:type` of the property, which class-transformer instantiates for array values. */
+    reflectedType?: unknown;
+    options?: { discriminator?: unknown; keepDiscriminatorProperty?: boolean };
   }
   export const defaultMetadataStorage: {
     findTypeMetadata(target: Function, propertyName: string): TransformerTypeMetadata | undefined;
+    findTransformMetadatas(target: Function, propertyName: string, transformationType: number): unknown[];
+    getExposedMetadatas(target: Function): unknown[];
+    getExcludedMetadatas(target: Function): unknown[];
+    getStrategy(target: Function): string;
   };
 }

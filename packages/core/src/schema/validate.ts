@@ -5,6 +5,8 @@ import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validate } from 'class-validator';
 import { getFieldMetadata } from '../decorators/field.decorator.js';
 import type { Class } from '../metadata/types.js';
+import { type ClassPlan, planFor } from './compiled-plan.js';
+import { acceptCompiled } from './compiled-run.js';
 import { validatedProperties } from './dto-shape.js';
 
 /** One problem with the input, at a dotted path (`address.city`, `items.2.name`; '' for the whole input). */
@@ -20,6 +22,14 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: 
 export interface DtoValidatorOptions {
   /** Accept (and keep) fields the DTO does not declare. Pair it with the `SchemaBuilder` option. */
   allowUnknown?: boolean;
+  /**
+   * Compile simple DTO classes into plain checks (default true). A compiled class accepts exactly what
+   * class-transformer + class-validator accept and yields the same instance; a rejection, and every
+   * class using something the compiler does not reproduce (custom or async validators, `@ValidateIf`,
+   * `@Transform`, groups of unknown validators …), still goes through class-validator. Turn it off to
+   * rule the compiler out when debugging.
+   */
+  compile?: boolean;
 }
 
 /** What the validator needs to know about one class, computed once. */
@@ -44,10 +54,24 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
  */
 export class DtoValidator {
   readonly #allowUnknown: boolean;
+  readonly #compile: boolean;
   readonly #facts = new WeakMap<Function, ClassFacts>();
+  readonly #plans = new WeakMap<Function, ClassPlan>();
 
   constructor(options: DtoValidatorOptions = {}) {
     this.#allowUnknown = options.allowUnknown === true;
+    // The compiled plans assume unknown fields are refused (the whitelist is part of the yes/no).
+    this.#compile = options.compile !== false && !this.#allowUnknown;
+  }
+
+  /**
+   * Whether valid input for `dto` is accepted by compiled checks rather than class-transformer and
+   * class-validator (the result is the same either way; this is about speed).
+   * @example
+   * new DtoValidator().isCompiled(CurrentWeather); // true for the common decorators
+   */
+  isCompiled(dto: Class): boolean {
+    return this.#compile && !planFor(dto, this.#plans).failed;
   }
 
   /**
@@ -58,6 +82,11 @@ export class DtoValidator {
     const raw = input === undefined ? {} : input;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       return { ok: false, issues: [{ path: '', message: 'arguments must be an object' }] };
+    }
+    if (this.#compile && Object.getPrototypeOf(raw) === Object.prototype) {
+      const plan = planFor(dto, this.#plans);
+      const value = plan.failed ? undefined : acceptCompiled(plan, raw);
+      if (value !== undefined) return { ok: true, value: value as T };
     }
     const smuggled = prototypeKeys(raw, '');
     if (smuggled.length > 0)

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BadRequestError, toWebRequest } from './node-request.js';
+import { BadRequestError, readSmallBody, toWebRequest } from './node-request.js';
 
 /** A Web-standard HTTP handler: what Decorum's Streamable HTTP transport exposes, and what Bun, Deno and Workers serve. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -79,9 +79,22 @@ interface Exchange {
   trustProxy: boolean;
 }
 
+// Bodies up to this size are read before the handler runs (one buffer instead of a bridged stream).
+const SMALL_BODY_BYTES = 64 * 1024;
+
 async function serve(handle: WebHandler, exchange: Exchange): Promise<void> {
   const { req, res } = exchange;
-  const response = await handle(toWebRequest(req, exchange));
+  const small = readSmallBody(req, SMALL_BODY_BYTES);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await small;
+  } catch (error) {
+    // A client that left mid-body is not answered (nor logged), as when the handler read the stream.
+    if (exchange.signal.aborted || res.destroyed) return;
+    throw new BadRequestError((error as Error).message);
+  }
+  if (exchange.signal.aborted || res.destroyed) return;
+  const response = await handle(toWebRequest(req, exchange, bytes));
   if (exchange.signal.aborted || res.destroyed) {
     // The client left while the handler worked: release the producer (an SSE stream's cancel() runs).
     await response.body?.cancel().catch(() => {});
@@ -132,8 +145,10 @@ async function pipeBody(
     let size = 0;
     let pending = reader.read();
     // Only what is ready before the next turn of the event loop is held back: never a wait on the producer.
+    // One turn for the whole body (not one per chunk): a JSON answer takes two reads, and each timer costs.
+    const turn = new Promise<typeof NOT_YET>((r) => setImmediate(r, NOT_YET));
     for (;;) {
-      const result = await Promise.race([pending, new Promise<typeof NOT_YET>((r) => setImmediate(r, NOT_YET))]);
+      const result = await Promise.race([pending, turn]);
       if (result === NOT_YET || res.destroyed) break;
       if (result.done) {
         res.setHeader('content-length', size);

@@ -34,6 +34,8 @@ export interface WebRequestContext {
 export function toWebRequest(
   req: IncomingMessage,
   { signal, onResponseClosed, trustProxy }: WebRequestContext,
+  /** The whole body, when the caller already read it (see {@link readSmallBody}). */
+  bytes?: Uint8Array,
 ): Request {
   const method = req.method ?? 'GET';
   const url = requestUrl(req, trustProxy);
@@ -46,7 +48,9 @@ export function toWebRequest(
     else headers.set(name, value);
   }
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
-  if (method !== 'GET' && method !== 'HEAD') {
+  if (bytes !== undefined) {
+    init.body = bytes as BodyInit;
+  } else if (method !== 'GET' && method !== 'HEAD') {
     const body = requestBody(req, headers, onResponseClosed);
     if (body !== null) {
       init.body = body;
@@ -59,6 +63,41 @@ export function toWebRequest(
   } catch (error) {
     throw new BadRequestError(`Cannot build a Request: ${(error as Error).message}`);
   }
+}
+
+/**
+ * A body announced with a small Content-Length (an MCP POST, nearly always) is read here in full, so the
+ * Request gets bytes rather than a stream bridged from the socket (a ReadableStream, its listeners and
+ * backpressure, per request). Node's parser holds the body to its Content-Length, so at most
+ * `maxBytes` are buffered. Anything else (chunked, large, HTTP/2, already consumed) resolves undefined
+ * and is streamed as before.
+ */
+export function readSmallBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array> | undefined {
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD' || req.httpVersionMajor >= 2) return undefined;
+  if (req.readableDidRead || req.readableEnded || req.headers['transfer-encoding'] !== undefined) return undefined;
+  const length = Number(req.headers['content-length']);
+  if (!Number.isSafeInteger(length) || length <= 0 || length > maxBytes) return undefined;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const done = (error?: Error) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', done);
+      req.off('close', onClose);
+      if (error) reject(error);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    };
+    const onClose = () => done(new Error('The client closed the connection before the request body ended'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', done);
+    req.on('close', onClose);
+  });
 }
 
 function requestUrl(req: IncomingMessage, trustProxy: boolean): string {

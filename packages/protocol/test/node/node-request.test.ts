@@ -101,6 +101,33 @@ describe('toNodeHandler: the Request', () => {
     expect(echo.bytes).toBe(bytes.byteLength);
   });
 
+  it('reads a small body whole before the handler runs, split over several packets', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping', params: { pad: 'é'.repeat(40) } });
+    const bytes = Buffer.from(body);
+    const raw = await rawRequest(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`,
+      bytes.subarray(0, 11),
+      bytes.subarray(11),
+    );
+    const echo = JSON.parse(bodyOf(raw)) as Echo;
+    expect(echo.body).toBe(body);
+    expect(echo.headers['content-length']).toBe(String(bytes.length));
+  });
+
+  it('does not call the handler, answer or log when the client leaves in the middle of a small body', async () => {
+    const { port } = new URL(origin);
+    const socket = connect(Number(port), '127.0.0.1');
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"jsonrpc":', () =>
+      socket.destroy(),
+    );
+    await closed;
+    // The server is still serving, and nothing reached the handler or the error log.
+    expect((await (await fetch(`${origin}/`)).json()) as Echo).toMatchObject({ method: 'GET' });
+    expect(app.calls).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('takes the host from the Host header and joins repeated headers the HTTP way', async () => {
     const raw = await rawRequest(
       'GET /path?q=1 HTTP/1.1\r\nHost: mcp.example.test:8443\r\nX-Multi: 1\r\nX-Multi: 2\r\n' +

@@ -205,6 +205,8 @@ describe('StdioTransport: writing', () => {
     const first = transport.send({ jsonrpc: '2.0', method: 'a', params: { pad: 'x'.repeat(64) } }).then(() => {
       firstDone = true;
     });
+    await new Promise(setImmediate);
+    // Sent once the first frame filled the output: it waits for the drain.
     const second = transport.send({ jsonrpc: '2.0', method: 'b' });
     await new Promise(setImmediate);
     expect(firstDone).toBe(false);
@@ -216,6 +218,29 @@ describe('StdioTransport: writing', () => {
     release();
     await second;
     await transport.close();
+  });
+
+  it('writes the frames sent in one tick together, in order, and each sender waits for the write', async () => {
+    const { writable, chunks, release } = slowWritable(1024);
+    const transport = new StdioTransport({ input: new PassThrough(), output: writable });
+    await transport.start();
+    const sends = [ping(1), ping(2), ping(3)].map((message) => transport.send(message as never));
+    expect(chunks).toHaveLength(0);
+    await Promise.all(sends);
+    expect(chunks).toEqual([[ping(1), ping(2), ping(3)].map(frame).join('')]);
+    release();
+    await transport.close();
+  });
+
+  it('still writes the frames of the current tick when closed right after sending them', async () => {
+    const { writable, chunks, release } = slowWritable(1024);
+    const transport = new StdioTransport({ input: new PassThrough(), output: writable });
+    await transport.start();
+    const sent = transport.send(ping(1) as never);
+    await transport.close();
+    await sent;
+    expect(chunks).toEqual([frame(ping(1))]);
+    release();
   });
 
   it('rejects sends after close', async () => {

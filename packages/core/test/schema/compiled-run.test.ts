@@ -1,0 +1,192 @@
+// Differential test of the compiled fast path: for many generated inputs (valid ones and mutations of
+// them), the compiled validator and the class-transformer + class-validator pipeline must agree on
+// accept/reject, on the error output, and on the instance (class, key order and values included).
+import 'reflect-metadata';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDate,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MinLength,
+  registerDecorator,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { describe, expect, it } from 'vitest';
+import { Field } from '../../src/decorators/field.decorator.js';
+import type { Class } from '../../src/metadata/types.js';
+import { planFor } from '../../src/schema/compiled-plan.js';
+import { acceptCompiled } from '../../src/schema/compiled-run.js';
+import { DtoValidator } from '../../src/schema/validate.js';
+import { Address, EveryValidator, LineItem, Org, TreeNode } from './fixtures/dtos.js';
+import { clone, hasSpecialKeys, mutate, rng, sameValue } from './fixtures/generate.js';
+
+class Forecast {
+  @Field({ description: 'City name' }) @IsString() @MinLength(1) city!: string;
+  @IsInt() @Min(1) @Max(14) days!: number;
+  @IsIn(['metric', 'imperial']) units!: string;
+}
+
+class Base {
+  @IsString() id!: string;
+  @IsOptional() @IsBoolean() active = true;
+}
+
+class Derived extends Base {
+  @IsOptional() @IsNumber() score?: number;
+  @Field({ default: { depth: 1, tags: ['a'] } }) @IsOptional() meta?: { depth: number; tags: string[] };
+}
+
+class Conversions {
+  @Type(() => Number) @IsNumber() count!: number;
+  @IsOptional() @Type(() => String) @IsString() label?: string;
+  @IsOptional() @Type(() => Boolean) flag?: boolean;
+  @IsOptional() @Type(() => Date) @IsDate() when?: Date;
+  @IsOptional() @IsDefined() anything?: unknown;
+}
+
+class Wrapper {
+  @ValidateNested() @Type(() => Forecast) forecast!: Forecast;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => Address) places?: Address[];
+  @IsOptional() @Type(() => LineItem) unchecked?: LineItem;
+}
+
+/** What each shape's valid inputs look like (mutations start from these). */
+const SHAPES: [Class, unknown[]][] = [
+  [
+    Forecast,
+    [
+      { city: 'Oslo', days: 3, units: 'metric' },
+      { city: 'x', days: 14, units: 'imperial' },
+    ],
+  ],
+  [Derived, [{ id: 'a' }, { id: 'b', active: false, score: 1.5, meta: { depth: 2, tags: [] } }]],
+  [Conversions, [{ count: 3 }, { count: '7', label: 5, flag: 0, when: '2024-05-01T10:00:00Z', anything: null }]],
+  [Wrapper, [{ forecast: { city: 'Oslo', days: 1, units: 'metric' }, places: [{ city: 'Rome', zip: '00100' }] }]],
+  [TreeNode, [{ label: 'a', children: [{ label: 'b', children: [{ label: 'c' }] }, { label: 'd' }] }]],
+  [Org, [{ orgName: 'Acme', ceo: { name: 'Ada', reports: [{ name: 'Bob', manager: { name: 'Ada' } }] } }]],
+  [EveryValidator, [everyValid()]],
+];
+
+const fast = new DtoValidator();
+const slow = new DtoValidator({ compile: false });
+
+describe('compiled DTO validation', () => {
+  it.each(SHAPES.map(([dto, samples]) => [dto.name, dto, samples] as const))(
+    '%s: same decisions, errors and instances as class-validator on 1,500 generated inputs',
+    async (_name, dto, samples) => {
+      expect(fast.isCompiled(dto)).toBe(true);
+      const random = rng(dto.name.length * 7919);
+      const plan = planFor(dto, new WeakMap());
+      let accepted = 0;
+      let rejected = 0;
+      for (let i = 0; i < 1500; i++) {
+        const input = mutate(samples[i % samples.length], random, 0, i % 2 === 0 ? 1 : 0.04);
+        const expected = await slow.validate(dto, clone(input));
+        const actual = await fast.validate(dto, clone(input));
+        expect(actual.ok, JSON.stringify(input)).toBe(expected.ok);
+        if (actual.ok && expected.ok) expect(sameValue(actual.value, expected.value), JSON.stringify(input)).toBe(true);
+        else expect(actual).toEqual(expected);
+        // The fast path alone: it accepts every valid plain input, and only those.
+        const raw = input === undefined ? {} : input;
+        const plain = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+        const direct = plain ? acceptCompiled(plan, clone(raw) as object) : undefined;
+        if (direct !== undefined)
+          expect(expected.ok && sameValue(direct, expected.value), JSON.stringify(input)).toBe(true);
+        else if (expected.ok && !hasSpecialKeys(input)) expect.fail(`fast path missed valid ${JSON.stringify(input)}`);
+        if (expected.ok) accepted++;
+        else rejected++;
+      }
+      // The generator must exercise both sides.
+      expect(accepted).toBeGreaterThan(50);
+      expect(rejected).toBeGreaterThan(50);
+    },
+  );
+
+  it('fills initialisers and @Field defaults on instances of the right class, a fresh copy each call', async () => {
+    const first = await fast.validate(Derived, { id: 'a' });
+    expect(first.ok && first.value).toBeInstanceOf(Derived);
+    expect(first.ok && { ...first.value }).toEqual({ active: true, id: 'a', meta: { depth: 1, tags: ['a'] } });
+    if (first.ok) first.value.meta?.tags.push('mutated');
+    const second = await fast.validate(Derived, { id: 'b' });
+    expect(second.ok && second.value.meta).toEqual({ depth: 1, tags: ['a'] });
+  });
+
+  it('converts with @Type as class-transformer does, and builds nested instances', async () => {
+    const result = await fast.validate(Conversions, { count: '7', when: '2024-05-01T10:00:00Z' });
+    expect(result.ok && result.value.count).toBe(7);
+    expect(result.ok && result.value.when).toEqual(new Date('2024-05-01T10:00:00Z'));
+    const wrapped = await fast.validate(Wrapper, { forecast: { city: 'a', days: 2, units: 'metric' } });
+    expect(wrapped.ok && wrapped.value.forecast).toBeInstanceOf(Forecast);
+  });
+
+  it('leaves classes it cannot reproduce to class-validator, with the same results', async () => {
+    class WithValidateIf {
+      @IsString() kind!: string;
+      @ValidateIf((o: WithValidateIf) => o.kind === 'n') @IsInt() n?: number;
+    }
+    class WithTransform {
+      @Transform(({ value }) => String(value).trim()) @IsString() name!: string;
+    }
+    class WithCustom {
+      @IsString() name!: string;
+    }
+    registerDecorator({
+      name: 'isShout',
+      target: WithCustom,
+      propertyName: 'name',
+      validator: { validate: (value: unknown) => typeof value === 'string' && value === value.toUpperCase() },
+    });
+    class Holder {
+      @ValidateNested() @Type(() => WithCustom) inner!: WithCustom;
+    }
+    for (const dto of [WithValidateIf, WithTransform, WithCustom, Holder]) expect(fast.isCompiled(dto)).toBe(false);
+    expect(await fast.validate(WithTransform, { name: '  x ' })).toEqual(
+      await slow.validate(WithTransform, { name: '  x ' }),
+    );
+    expect(await fast.validate(WithCustom, { name: 'no' })).toEqual(await slow.validate(WithCustom, { name: 'no' }));
+    expect(await fast.validate(WithValidateIf, { kind: 's', n: 'x' })).toMatchObject({ ok: true });
+  });
+
+  it('never compiles when unknown fields are allowed', () => {
+    expect(new DtoValidator({ allowUnknown: true }).isCompiled(Forecast)).toBe(false);
+  });
+});
+
+function everyValid() {
+  return {
+    text: 'hello',
+    ratio: 0.5,
+    count: 3,
+    enabled: true,
+    color: 'red',
+    priority: 2,
+    units: 'metric',
+    mode: 'auto',
+    percent: 50,
+    rating: 7,
+    amount: 0.01,
+    offset: -3,
+    name: 'Ada',
+    code: 'abc12',
+    ticket: 'ABC-12',
+    slug: 'hello_world',
+    email: 'ada@example.com',
+    homepage: 'https://example.com/a',
+    id: '3b241101-e2bb-4255-8caf-4136c566a962',
+    startsAt: '2024-05-01T10:00:00Z',
+    endsAt: '2024-05-01T12:30:00.000+02:00',
+    title: 'A title',
+    tags: ['a', 'b'],
+    scores: [0, 10],
+    address: { city: 'Oslo', zip: '0150' },
+    items: [{ sku: 'x-1', quantity: 2 }],
+  };
+}
