@@ -18,8 +18,11 @@ export const ALLOWED = {
   '@decorum/core': ['@decorum/protocol'],
   '@decorum/testing': ['@decorum/core', '@decorum/protocol'],
   '@decorum/cli': ['@decorum/core', '@decorum/protocol'],
+  '@decorum/redis': ['@decorum/protocol'],
   'create-mcp-app': [],
 };
+/** Command-line programs: Node by definition, so rule 4 (runtime-neutral root entry) does not apply. */
+export const NODE_PROGRAMS = new Set(['@decorum/cli', 'create-mcp-app']);
 const BUILTINS = new Set(builtinModules);
 
 const isBuiltin = (spec) => spec.startsWith('node:') || BUILTINS.has(spec.split('/')[0]);
@@ -112,7 +115,8 @@ export function checkDependencyRules(root = ROOT) {
       }
     }
     const rootEntry = m.exports?.['.']?.['@decorum/source'];
-    if (rootEntry) violations.push(...nodeFreeViolations(root, join(pkg.dir, rootEntry)));
+    if (rootEntry && !NODE_PROGRAMS.has(pkg.name))
+      violations.push(...nodeFreeViolations(root, join(pkg.dir, rootEntry)));
   }
   return violations;
 }

@@ -1,8 +1,10 @@
 // The "everything" server: what the official MCP conformance suite (@modelcontextprotocol/conformance)
 // expects of a server, written with Decorum's decorators. Serves Streamable HTTP by default
-// (http://127.0.0.1:${PORT:-3000}/mcp), or stdio with --stdio.
+// (http://127.0.0.1:${PORT:-3000}/mcp), or stdio with --stdio. With REDIS_URL set, it runs as one of
+// several instances sharing sessions, events, notifications and requestState keys (docs/scaling.md).
 import 'reflect-metadata';
 import { DtoValidator, McpApp, SchemaBuilder, type SchemaServices } from '@decorum/core';
+import { redisScaleOut } from '@decorum/redis';
 import { ClientRequestTools } from './client-request-tools.js';
 import { ContactInput, ContentTools } from './content-tools.js';
 import { CONTACT_SCHEMA_2020_12 } from './fixtures.js';
@@ -39,16 +41,33 @@ export function createEverythingApp(): McpApp {
   return app;
 }
 
+/**
+ * Serves the app over HTTP on $PORT (default 3000). With $REDIS_URL, as one of several instances:
+ * the one `scaleOut` option shares sessions, SSE events, notifications and requestState keys.
+ */
+export async function serveEverythingHttp(app: McpApp, env: Record<string, string | undefined> = process.env) {
+  const port = Number(env.PORT ?? 3000);
+  const redisUrl = env.REDIS_URL;
+  // handleSignals: SIGTERM/SIGINT close gracefully and let the process exit.
+  const { url } = await app.listen({
+    http: {
+      port,
+      host: '127.0.0.1',
+      path: '/mcp',
+      handleSignals: true,
+      ...(redisUrl ? { scaleOut: redisScaleOut(redisUrl) } : {}),
+    },
+  });
+  console.error(`MCP endpoint: ${url}${redisUrl ? ' (scaled out through Redis)' : ''}`); // stderr, like every message of this program
+}
+
 async function main(argv: string[]): Promise<void> {
   const app = createEverythingApp();
   if (argv.includes('--stdio')) {
     await app.listen({ stdio: true }); // stdio ends the process itself on SIGTERM, SIGINT or EOF
     return;
   }
-  const port = Number(process.env.PORT ?? 3000);
-  // handleSignals: SIGTERM/SIGINT close gracefully and let the process exit.
-  const { url } = await app.listen({ http: { port, host: '127.0.0.1', path: '/mcp', handleSignals: true } });
-  console.error(`MCP endpoint: ${url}`); // stderr, like every message of this program
+  await serveEverythingHttp(app);
 }
 
 // Serve when run as a program (not when imported by the smoke test or vitest).

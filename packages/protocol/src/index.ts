@@ -28,8 +28,13 @@ export {
 } from './engine/modern/envelope.js';
 export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/modern-dispatch.js';
 export { type InputRequest, InputRequiredSignal, ModernRequest } from './engine/modern/modern-request.js';
-export { type RequestStateOptions, RequestStateSigner } from './engine/modern/request-state.js';
+export {
+  type RequestStateKeySource,
+  type RequestStateOptions,
+  RequestStateSigner,
+} from './engine/modern/request-state.js';
 export type { Listener, SubscriptionFilter } from './engine/modern/subscriptions.js';
+export type { ClusterMessage, NotificationBus } from './engine/notification-bus.js';
 export { type Page, paginate } from './engine/pagination.js';
 export { Peer, type PeerOptions, type RequestDispatcher, type RequestOptions } from './engine/peer.js';
 export type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './engine/providers.js';
@@ -60,8 +65,10 @@ export {
   InMemoryEventStore,
   type InMemoryEventStoreOptions,
   type StoredEvent,
+  type StoredMessage,
 } from './http/event-store.js';
 export type { Authenticate, StreamableHttpOptions } from './http/options.js';
+export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
 export { InMemorySessionStore, type SessionStore, type StoredSession } from './http/session-store.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';

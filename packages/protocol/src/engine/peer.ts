@@ -152,12 +152,13 @@ export class Peer {
     });
   }
 
-  /** Sends a notification. */
-  notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
+  /** Sends a notification; `dedupeKey` marks one a transport shared by several instances must send once. */
+  notify(method: string, params?: Params, relatedRequestId?: RequestId, dedupeKey?: string): Promise<void> {
     if (this.closed) return Promise.resolve();
     if (relatedRequestId !== undefined && this.inflight.has(relatedRequestId)) this.notified.add(relatedRequestId);
     const message: JsonRpcNotification =
       params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    if (dedupeKey !== undefined && !this.closed) return this.transport.send(message, { relatedRequestId, dedupeKey });
     return this.send(message, relatedRequestId);
   }
 

@@ -1,9 +1,10 @@
 import type { Transport } from '../transports/transport.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, versionAtLeast } from '../versions.js';
-import type { EngineLogger } from './logger.js';
+import { consoleLogger, type EngineLogger } from './logger.js';
 import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/modern-dispatch.js';
-import { type RequestStateOptions, RequestStateSigner } from './modern/request-state.js';
+import { type RequestStateKeySource, type RequestStateOptions, RequestStateSigner } from './modern/request-state.js';
 import { ListenerRegistry } from './modern/subscriptions.js';
+import type { ClusterMessage, NotificationBus } from './notification-bus.js';
 import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './providers.js';
 import { ServerSession } from './session.js';
 import { shapeListItem } from './shaping.js';
@@ -57,6 +58,7 @@ export class ProtocolServer {
   /** Open `subscriptions/listen` streams (modern era). */
   readonly listeners = new ListenerRegistry();
   private signer?: RequestStateSigner;
+  private bus?: NotificationBus;
   // Version-shaped copies of provider lists, keyed by the provider's array instance: a provider that
   // returns the same array until its items change pays for shaping once per revision, not per call.
   private readonly shapedLists = new WeakMap<readonly JsonObject[], Map<string, JsonObject[]>>();
@@ -128,14 +130,54 @@ export class ProtocolServer {
 
   /** Tells every initialized client, and every listen stream that asked, that a list changed. */
   notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): void {
-    for (const session of this.sessions) void session.notifyListChanged(kind).catch(() => undefined);
-    this.listeners.listChanged(kind);
+    this.announce({ type: 'listChanged', id: crypto.randomUUID(), kind });
   }
 
   /** Tells the clients subscribed to `uri` (legacy subscriptions and listen streams) that it changed. */
   notifyResourceUpdated(uri: string): void {
-    for (const session of this.sessions) void session.notifyResourceUpdated(uri).catch(() => undefined);
-    this.listeners.resourceUpdated(uri);
+    this.announce({ type: 'resourceUpdated', id: crypto.randomUUID(), uri });
+  }
+
+  /**
+   * Runs this server as one of several instances: list and resource announcements made here are
+   * published to the others, and theirs reach this instance's clients and listen streams. Returns
+   * the detach. (`@decorum/redis` provides a bus; the Streamable HTTP handler attaches it.)
+   * @example
+   * const detach = server.useNotificationBus(bus);
+   */
+  useNotificationBus(bus: NotificationBus): () => void {
+    this.bus = bus;
+    const unsubscribe = bus.subscribe((message) => this.deliver(message));
+    return () => {
+      unsubscribe();
+      if (this.bus === bus) this.bus = undefined;
+    };
+  }
+
+  /** Signs `requestState` with keys from a shared source from now on (every instance must use the same). */
+  useRequestStateKeys(keys: RequestStateKeySource): void {
+    this.signer = new RequestStateSigner({ ...this.options.modern?.requestState, keys });
+  }
+
+  private announce(message: ClusterMessage): void {
+    // Local clients first, so they are served even while the bus is down.
+    this.deliver(message);
+    this.bus?.publish(message).catch((error: unknown) => {
+      const text = `notification bus: other instances missed a ${message.type}: ${(error as Error).message}`;
+      (this.options.logger ?? consoleLogger).warn(text);
+    });
+  }
+
+  private deliver(message: ClusterMessage): void {
+    if (message.type === 'listChanged') {
+      for (const session of this.sessions)
+        void session.notifyListChanged(message.kind, message.id).catch(() => undefined);
+      this.listeners.listChanged(message.kind);
+    } else if (message.type === 'resourceUpdated') {
+      for (const session of this.sessions)
+        void session.notifyResourceUpdated(message.uri, message.id).catch(() => undefined);
+      this.listeners.resourceUpdated(message.uri);
+    }
   }
 
   /** Ends every listen stream (with its result) and closes every session. */

@@ -192,15 +192,19 @@ export class ServerSession {
     await this.peer.notify('notifications/message', params, related);
   }
 
-  /** Tells this client a subscribed resource changed (nothing is sent for other URIs). */
-  async notifyResourceUpdated(uri: string): Promise<void> {
-    if (this.subscriptions.has(uri)) await this.peer.notify('notifications/resources/updated', { uri });
+  /**
+   * Tells this client a subscribed resource changed (nothing is sent for other URIs). `announcement`
+   * names the change, so a session held by several instances is told once.
+   */
+  async notifyResourceUpdated(uri: string, announcement?: string): Promise<void> {
+    if (this.subscriptions.has(uri))
+      await this.peer.notify('notifications/resources/updated', { uri }, undefined, announcement);
   }
 
   /** Tells this client a list changed, when the server advertises that list. */
-  async notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): Promise<void> {
+  async notifyListChanged(kind: 'tools' | 'resources' | 'prompts', announcement?: string): Promise<void> {
     if (this.phase === 'initialized' && this.server.hasProvider(kind)) {
-      await this.peer.notify(`notifications/${kind}/list_changed`);
+      await this.peer.notify(`notifications/${kind}/list_changed`, undefined, undefined, announcement);
     }
   }
 

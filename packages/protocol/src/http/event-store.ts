@@ -25,6 +25,12 @@ export interface EventStore {
   replayAfter(sessionId: string, lastEventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined>;
   /** Forgets a session's events. */
   deleteSession(sessionId: string): Promise<void>;
+  /**
+   * Like `append`, but a second append with the same `key` for the session is skipped (resolves
+   * undefined). A store shared by several instances implements it: each instance holding a copy of
+   * a session receives the same broadcast, and the session must get it once.
+   */
+  appendOnce?(sessionId: string, streamId: string, message: StoredMessage, key: string): Promise<string | undefined>;
 }
 
 /** Options of {@link InMemoryEventStore}. */

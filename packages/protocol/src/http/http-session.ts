@@ -14,7 +14,16 @@ export interface HttpSessionSettings {
   retryMs: number;
   keepAliveMs: number;
   newId: () => string;
+  /**
+   * Present when sessions are shared between instances (the event store is shared too): the GET
+   * stream then reads from the store, whichever instance wrote the event, and `wake` tells the
+   * other instances that a session has new events for its GET stream.
+   */
+  cluster?: { wake(sessionId: string): void };
 }
+
+/** The GET stream's id when sessions are shared: every instance must name it the same. */
+const SHARED_STANDALONE_ID = 's';
 
 function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
   if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
@@ -41,6 +50,8 @@ export class HttpSession implements Transport {
   private standalone?: SseConnection;
   private queued: JsonRpcMessage[] = [];
   private standaloneQueue: Promise<void> = Promise.resolve();
+  /** Shared mode: the id of the last event sent on this instance's GET stream. */
+  private cursor?: string;
   private closed = false;
 
   constructor(
@@ -48,7 +59,7 @@ export class HttpSession implements Transport {
     private readonly settings: HttpSessionSettings,
     readonly protocolVersion: () => string,
   ) {
-    this.standaloneId = `s${settings.newId()}`;
+    this.standaloneId = settings.cluster ? SHARED_STANDALONE_ID : `s${settings.newId()}`;
   }
 
   async start(): Promise<void> {}
@@ -106,11 +117,45 @@ export class HttpSession implements Transport {
     if (exchange) return exchange.deliver(message);
     // Not tied to an open POST: the standalone stream (never a response there, unless resuming).
     const list = Array.isArray(message) ? message : [message];
+    if (this.settings.cluster && this.settings.eventStore) return this.sendShared(list, options?.dedupeKey);
     await this.enqueueStandalone(async () => {
       for (const item of list) {
         if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
         if (this.standalone && !this.standalone.closed) await this.emitStandalone(item);
         else if (this.queued.length < MAX_QUEUED) this.queued.push(item);
+      }
+    });
+  }
+
+  /**
+   * Shared mode: the store is the GET stream's mailbox. Whichever instance sends appends (once per
+   * broadcast), and the instance holding the GET stream copies new events from the store to it.
+   */
+  private async sendShared(list: JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
+    const store = this.settings.eventStore as EventStore;
+    let appended = false;
+    for (const item of list) {
+      if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
+      const id =
+        dedupeKey !== undefined && store.appendOnce
+          ? await store.appendOnce(this.id, this.standaloneId, item, dedupeKey)
+          : await store.append(this.id, this.standaloneId, item);
+      appended ||= id !== undefined;
+    }
+    if (!appended) return;
+    this.settings.cluster?.wake(this.id);
+    await this.pump();
+  }
+
+  /** Shared mode: sends what the store holds after the cursor on this instance's GET stream, if open. */
+  pump(): Promise<void> {
+    return this.enqueueStandalone(async () => {
+      const store = this.settings.eventStore;
+      if (!store || !this.hasStandalone || this.cursor === undefined) return;
+      const fresh = await store.replayAfter(this.id, this.cursor);
+      for (const event of fresh?.events ?? []) {
+        if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
+        this.cursor = event.id;
       }
     });
   }
@@ -143,6 +188,18 @@ export class HttpSession implements Transport {
       connection.close();
       return true;
     }
+    if (this.settings.cluster && store) {
+      await this.enqueueStandalone(async () => {
+        this.standalone?.close();
+        this.standalone = connection;
+        this.cursor = lastEventId ?? (await store.append(this.id, this.standaloneId, null));
+        if (lastEventId === undefined && this.protocolVersion() >= '2025-11-25') {
+          connection.send({ id: this.cursor, data: '', retry: this.settings.retryMs });
+        }
+      });
+      await this.pump(); // on resumption, this is the replay
+      return true;
+    }
     await this.enqueueStandalone(async () => {
       const fresh = store && lastEventId !== undefined ? await store.replayAfter(this.id, lastEventId) : undefined;
       for (const event of fresh?.events ?? []) connection.send({ id: event.id, data: JSON.stringify(event.message) });
@@ -172,13 +229,17 @@ export class HttpSession implements Transport {
     this.standalone?.send({ id, data: JSON.stringify(message) });
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes this instance's hold on the session. Its stored events are forgotten when `forget` is
+   * true: by default only when sessions are not shared (another instance may still serve it).
+   */
+  async close(forget = this.settings.cluster === undefined): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     for (const exchange of [...this.byStream.values()]) exchange.abort();
     this.standalone?.close();
     this.queued = [];
-    await this.settings.eventStore?.deleteSession(this.id);
+    if (forget) await this.settings.eventStore?.deleteSession(this.id);
     this.onclose?.();
   }
 }

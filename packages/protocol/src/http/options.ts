@@ -2,6 +2,7 @@ import type { HttpAuth } from '../auth/http-auth.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
 import type { LegacySseOptions } from './legacy-sse.js';
+import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
 import type { SessionStore } from './session-store.js';
 
@@ -44,6 +45,12 @@ export interface StreamableHttpOptions {
   /** Shares sessions between instances. Default: none (sessions live in this instance). */
   sessionStore?: SessionStore;
   /**
+   * Runs this endpoint as one of several instances of the same server: shared sessions, events,
+   * notifications and `requestState` keys (e.g. `redisScaleOut(url)` from `@decorum/redis`).
+   * Explicit `eventStore`/`sessionStore` options take precedence over its own.
+   */
+  scaleOut?: ScaleOut;
+  /**
    * Also serve the 2024-11-05 HTTP+SSE transport (GET `/sse`, POST `/messages`), behind the same
    * origin policy and authentication. Off by default.
    */
@@ -61,8 +68,11 @@ export interface StreamableHttpOptions {
 }
 
 export type ResolvedHttpOptions = Required<
-  Omit<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse'>
+  Omit<
+    StreamableHttpOptions,
+    'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse' | 'scaleOut'
+  >
 > &
-  Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore'> & {
+  Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore' | 'scaleOut'> & {
     eventStore: EventStore | null;
   };

@@ -9,6 +9,7 @@ import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isLegacyVersion, isModernVersion } from '../versions.js';
 import { readJsonBody } from './body.js';
+import { ClusterLink } from './cluster-link.js';
 import { InMemoryEventStore } from './event-store.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import { LegacySseEndpoint } from './legacy-sse.js';
@@ -17,6 +18,7 @@ import type { ResolvedHttpOptions, StreamableHttpOptions } from './options.js';
 import { errorResponse, jsonResponse } from './responses.js';
 import { checkOrigin } from './security.js';
 import { newSessionId, newStreamId } from './session-id.js';
+import type { SessionStore } from './session-store.js';
 import { SseConnection, sseHeaders } from './sse.js';
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -38,6 +40,11 @@ async function readableId(request: Request, maxBytes: number): Promise<string | 
   const id = body.ok ? (body.value as { id?: unknown } | null)?.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
+/** The shared session store cannot be reached: the client may retry (on this or another instance). */
+const storeDown = (error: unknown) =>
+  bad(503, `Service Unavailable: the session store is unreachable (${(error as Error).message})`, {
+    'Retry-After': '1',
+  });
 const owner = (auth: AuthInfo | undefined) => auth?.subject ?? auth?.clientId;
 const bad = (status: number, message: string, headers?: Record<string, string>) =>
   errorResponse(status, ErrorCode.InvalidRequest, message, headers);
@@ -60,6 +67,7 @@ export class StreamableHttpHandler {
   private readonly sessions = new Map<string, HttpSession>();
   private readonly active = new Set<Promise<void>>();
   private readonly legacy?: LegacySseEndpoint;
+  private readonly cluster?: ClusterLink;
   private sweeper?: ReturnType<typeof setInterval>;
   private closing = false;
 
@@ -79,8 +87,15 @@ export class StreamableHttpHandler {
       retryMs: 1_000,
       shutdownTimeoutMs: 10_000,
       ...options,
-      eventStore: options.eventStore === undefined ? new InMemoryEventStore() : options.eventStore,
+      eventStore:
+        options.eventStore === undefined
+          ? (options.scaleOut?.eventStore ?? new InMemoryEventStore())
+          : options.eventStore,
+      sessionStore: options.sessionStore ?? options.scaleOut?.sessionStore,
     };
+    if (options.scaleOut && !this.options.stateless) {
+      this.cluster = new ClusterLink(server, options.scaleOut, this.sessions);
+    }
     if (options.legacySse) {
       this.legacy = new LegacySseEndpoint(server, options.legacySse === true ? {} : options.legacySse);
     }
@@ -89,6 +104,7 @@ export class StreamableHttpHandler {
       retryMs: this.options.retryMs,
       keepAliveMs: this.options.keepAliveMs,
       newId: newStreamId,
+      cluster: this.cluster && this.options.eventStore ? this.cluster : undefined,
     };
   }
 
@@ -112,6 +128,7 @@ export class StreamableHttpHandler {
     this.sweeper = undefined;
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
     await this.legacy?.close();
+    await this.cluster?.close();
   }
 
   private async route(request: Request): Promise<Response> {
@@ -223,6 +240,7 @@ export class StreamableHttpHandler {
     }
     if (requestIds.length === 0) {
       session.receive(body.value, info);
+      this.cluster?.inbound(session.id, body.value);
       return new Response(null, { status: 202, headers: { 'Mcp-Session-Id': session.id } });
     }
     if (session.openStreams >= this.options.maxStreamsPerSession) {
@@ -293,8 +311,13 @@ export class StreamableHttpHandler {
     if (this.options.stateless) return bad(405, 'Method Not Allowed: stateless endpoint', { Allow: 'POST' });
     const session = await this.lookup(request, auth);
     if (session instanceof Response) return session;
-    await session.close();
-    await this.options.sessionStore?.delete(session.id);
+    await session.close(true);
+    try {
+      await this.options.sessionStore?.delete(session.id);
+    } catch (error) {
+      return storeDown(error);
+    }
+    this.cluster?.deleted(session.id);
     return new Response(null, { status: 200 });
   }
 
@@ -306,7 +329,9 @@ export class StreamableHttpHandler {
     transport.session = session;
     const store = this.options.sessionStore;
     session.onstatechange = () => {
-      void store?.set(id, { state: session.snapshot(), owner: transport.owner }).catch(() => undefined);
+      const stored = { state: session.snapshot(), owner: transport.owner };
+      if (this.cluster) this.cluster.stateChanged(id, stored);
+      else void store?.set(id, stored).catch(() => undefined);
     };
     session.onclose = () => {
       if (this.sessions.get(id) === transport) this.sessions.delete(id);
@@ -320,8 +345,15 @@ export class StreamableHttpHandler {
     if (id === null || id === '') return bad(400, 'Bad Request: the Mcp-Session-Id header is required');
     let session = this.sessions.get(id);
     if (session === undefined && this.options.sessionStore) {
-      const stored = await this.options.sessionStore.get(id);
-      if (stored) {
+      let stored: Awaited<ReturnType<SessionStore['get']>>;
+      try {
+        stored = await this.options.sessionStore.get(id);
+      } catch (error) {
+        return storeDown(error);
+      }
+      // Looked up again: a concurrent request may have restored it meanwhile.
+      session = this.sessions.get(id);
+      if (session === undefined && stored) {
         session = await this.createSession(undefined, id);
         session.owner = stored.owner;
         session.session?.restore(stored.state);

@@ -15,6 +15,11 @@ export interface SendOptions {
    * stream; stdio and in-memory ignore it.
    */
   relatedRequestId?: string | number;
+  /**
+   * Names a broadcast (list_changed, resources/updated) that several server instances may each try
+   * to send to the same shared session: a transport over shared storage sends it once per key.
+   */
+  dedupeKey?: string;
 }
 
 /** Who sent a message, as the transport authenticated it. */

@@ -16,6 +16,15 @@ export interface StatePayload {
   answers: Record<string, unknown>;
 }
 
+/**
+ * Keys fetched from somewhere shared (Redis, a secret manager), newest first, so that a retry may
+ * land on any instance. Called on first use, again after a failure, and when a state verifies with
+ * none of the known keys (another instance may have rotated), at most every `refreshMs`.
+ * @example
+ * const keys: RequestStateKeySource = async () => [await secrets.get('mcp-request-state')];
+ */
+export type RequestStateKeySource = () => Promise<(string | Uint8Array)[]>;
+
 /** Options of {@link RequestStateSigner}. */
 export interface RequestStateOptions {
   /**
@@ -23,7 +32,7 @@ export interface RequestStateOptions {
    * front to rotate, drop the old one once its states have expired. Default: one random key per
    * process (fine for one instance; share keys between instances behind a load balancer).
    */
-  keys?: (string | Uint8Array)[];
+  keys?: (string | Uint8Array)[] | RequestStateKeySource;
   /** How long a state stays valid, in ms. Default 10 minutes. */
   ttlMs?: number;
 }
@@ -48,24 +57,50 @@ const bytes = (key: string | Uint8Array): Uint8Array<ArrayBuffer> =>
 const invalid = (why: string) =>
   new McpError(ErrorCode.InvalidParams, `Invalid requestState: ${why}; start the request again without it`);
 
-/** Signs and verifies request states. One per server; keys are imported once. */
+/** Signs and verifies request states. One per server; keys are imported once (per fetch, for a key source). */
 export class RequestStateSigner {
-  private readonly keys: Promise<CryptoKey[]>;
   readonly ttlMs: number;
+  private readonly source?: RequestStateKeySource;
+  private keys?: Promise<CryptoKey[]>;
+  private fetchedAt = 0;
+  /** Least time between two fetches of a key source triggered by unknown signatures, in ms. */
+  private readonly refreshMs = 5_000;
 
   constructor(options: RequestStateOptions = {}) {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
-    const raw = options.keys?.length ? options.keys : [crypto.getRandomValues(new Uint8Array(32))];
-    for (const key of raw) {
-      if ((typeof key === 'string' ? encoder.encode(key) : key).byteLength < 32) {
-        throw new RangeError('requestState keys must have at least 32 bytes of secret');
-      }
+    if (typeof options.keys === 'function') {
+      this.source = options.keys;
+      return;
     }
-    this.keys = Promise.all(
-      raw.map((key) =>
-        crypto.subtle.importKey('raw', bytes(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
-      ),
-    );
+    const raw = options.keys?.length ? options.keys : [crypto.getRandomValues(new Uint8Array(32))];
+    // A short key is a configuration error: report it at construction, not at the first request.
+    checkLengths(raw);
+    this.keys = importKeys(raw);
+  }
+
+  private currentKeys(): Promise<CryptoKey[]> {
+    if (this.keys === undefined) {
+      const source = this.source as RequestStateKeySource;
+      this.fetchedAt = Date.now();
+      const loading = source().then((raw) => {
+        if (raw.length === 0) throw new RangeError('the requestState key source returned no key');
+        checkLengths(raw);
+        return importKeys(raw);
+      });
+      this.keys = loading;
+      // A failed fetch (the shared store is down) is retried on the next request rather than cached.
+      loading.catch(() => {
+        if (this.keys === loading) this.keys = undefined;
+      });
+    }
+    return this.keys;
+  }
+
+  /** Drops fetched keys so the next use fetches again (rate-limited); false when nothing changes. */
+  private refresh(): boolean {
+    if (this.source === undefined || Date.now() - this.fetchedAt < this.refreshMs) return false;
+    this.keys = undefined;
+    return true;
   }
 
   /** A digest of the params that identify a request (so a state cannot be replayed on another call). */
@@ -75,7 +110,7 @@ export class RequestStateSigner {
   }
 
   async sign(payload: StatePayload): Promise<string> {
-    const [key] = await this.keys;
+    const [key] = await this.currentKeys();
     const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
     const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key as CryptoKey, encoder.encode(body)));
     return `${body}.${toBase64Url(mac)}`;
@@ -91,13 +126,8 @@ export class RequestStateSigner {
     } catch {
       throw invalid('malformed');
     }
-    let verified = false;
-    for (const key of await this.keys) {
-      if (await crypto.subtle.verify('HMAC', key, signature, encoder.encode(body))) {
-        verified = true;
-        break;
-      }
-    }
+    let verified = await this.verifies(signature, body);
+    if (!verified && this.refresh()) verified = await this.verifies(signature, body);
     if (!verified) throw invalid('signature does not verify');
     const payload = JSON.parse(new TextDecoder().decode(fromBase64Url(body))) as StatePayload;
     if (payload.exp < Date.now()) throw invalid('expired');
@@ -106,4 +136,27 @@ export class RequestStateSigner {
     if (payload.principal !== expect.principal) throw invalid('issued to another principal');
     return payload;
   }
+
+  private async verifies(signature: Uint8Array<ArrayBuffer>, body: string): Promise<boolean> {
+    for (const key of await this.currentKeys()) {
+      if (await crypto.subtle.verify('HMAC', key, signature, encoder.encode(body))) return true;
+    }
+    return false;
+  }
+}
+
+function checkLengths(raw: (string | Uint8Array)[]): void {
+  for (const key of raw) {
+    if ((typeof key === 'string' ? encoder.encode(key) : key).byteLength < 32) {
+      throw new RangeError('requestState keys must have at least 32 bytes of secret');
+    }
+  }
+}
+
+function importKeys(raw: (string | Uint8Array)[]): Promise<CryptoKey[]> {
+  return Promise.all(
+    raw.map((key) =>
+      crypto.subtle.importKey('raw', bytes(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
+    ),
+  );
 }

@@ -1,0 +1,71 @@
+import type { ScaleOut } from '@decorum/protocol';
+import { RedisConfigurationError } from './errors.js';
+import { RedisConnection, type RedisLogger } from './redis-connection.js';
+import { RedisEventStore } from './redis-event-store.js';
+import { RedisNotificationBus } from './redis-notification-bus.js';
+import { RedisRequestStateKeys } from './redis-request-state-keys.js';
+import { RedisSessionStore } from './redis-session-store.js';
+
+/** Options of {@link redisScaleOut}; only `url` is needed. */
+export interface RedisScaleOutOptions {
+  /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://…` for TLS. */
+  url: string;
+  /** Prefix of every key and channel, to share one Redis between servers. Default `decorum:`. */
+  keyPrefix?: string;
+  /** Forget a session unused this long, in seconds. Default 1 day. */
+  sessionTtlSeconds?: number;
+  /** SSE events kept per session for resumption. Default 1000. */
+  maxEventsPerSession?: number;
+  /** SSE events older than this are not replayed, in ms. Default 5 minutes. */
+  maxEventAgeMs?: number;
+  /** How long an operation waits for a lost Redis to come back before failing, in ms. Default 2 000. */
+  waitMs?: number;
+  /** Where connection loss and recovery are reported. Default: the console (stderr). */
+  logger?: RedisLogger;
+}
+
+/** A {@link ScaleOut} over Redis, with its parts exposed (for rotation, tests, custom wiring). */
+export interface RedisScaleOut extends ScaleOut {
+  readonly connection: RedisConnection;
+  readonly sessionStore: RedisSessionStore;
+  readonly eventStore: RedisEventStore;
+  readonly bus: RedisNotificationBus;
+  readonly keys: RedisRequestStateKeys;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything to run one Decorum server as many instances behind a load balancer, from a Redis URL:
+ * shared legacy sessions, resumable SSE on any instance, list_changed and resources/updated to
+ * clients of every instance, and one set of `requestState` keys. Pass it as the `scaleOut` option
+ * of the HTTP endpoint, which owns it from then on (and closes it). Connecting starts at once and
+ * retries forever; requests that need Redis while it is away fail with a clear 503.
+ * @example
+ * import { redisScaleOut } from '@decorum/redis';
+ * await app.listen({ http: { port: 3000, scaleOut: redisScaleOut(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') } });
+ */
+export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScaleOut {
+  const settings = typeof options === 'string' ? { url: options } : options;
+  if (typeof settings.url !== 'string' || !/^rediss?:\/\//.test(settings.url)) {
+    throw new RedisConfigurationError(
+      `redisScaleOut needs a Redis URL such as redis://127.0.0.1:6379, got ${JSON.stringify(settings.url)}`,
+    );
+  }
+  const connection = new RedisConnection({ url: settings.url, waitMs: settings.waitMs, logger: settings.logger });
+  const keyPrefix = settings.keyPrefix;
+  const keys = new RedisRequestStateKeys(connection, { keyPrefix });
+  return {
+    connection,
+    sessionStore: new RedisSessionStore(connection, { keyPrefix, ttlSeconds: settings.sessionTtlSeconds }),
+    eventStore: new RedisEventStore(connection, {
+      keyPrefix,
+      maxEventsPerSession: settings.maxEventsPerSession,
+      maxAgeMs: settings.maxEventAgeMs,
+      ttlSeconds: settings.sessionTtlSeconds,
+    }),
+    bus: new RedisNotificationBus(connection, { keyPrefix }),
+    keys,
+    requestStateKeys: keys.source,
+    close: () => connection.close(),
+  };
+}
