@@ -38,11 +38,12 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     join(project.root, 'server.json'),
     `${JSON.stringify(serverJson(project.manifest, manifest.server, where), null, 2)}\n`,
   );
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const counts = [
-    `${manifest.tools.length} tools`,
-    `${manifest.resources.length} resources`,
-    `${manifest.resourceTemplates.length} templates`,
-    `${manifest.prompts.length} prompts`,
+    count(manifest.tools.length, 'tool'),
+    count(manifest.resources.length, 'resource'),
+    count(manifest.resourceTemplates.length, 'template'),
+    count(manifest.prompts.length, 'prompt'),
   ].join(', ');
   log(`wrote mcp-manifest.json (${counts}) and server.json`);
   if (registryName(project.manifest).guessed) {

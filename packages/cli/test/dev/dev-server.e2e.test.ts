@@ -72,7 +72,7 @@ describe('decorum dev: hot reload with a stdio, a legacy HTTP and a modern HTTP 
       cwd: project.dir,
       stderr: 'pipe',
     });
-    stderr = new LineWaiter(stdioTransport.stderr as NodeJS.ReadableStream);
+    stderr = new LineWaiter(stdioTransport.stderr as import('node:stream').Readable);
     stdio = new Client({ name: 'stdio-client', version: '1.0.0' });
     stdio.setNotificationHandler(ToolListChangedNotificationSchema, changes.stdio.fire);
     await stdio.connect(stdioTransport);

@@ -1,5 +1,7 @@
 // A fresh copy of the dev-project fixture per test, inside the repository (under test/.work, which
 // git ignores) so that its imports of @decorum/* resolve through the workspace's node_modules.
+
+import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +27,7 @@ export class LineWaiter {
   private waiters: { pattern: RegExp; from: number; resolve(line: string): void }[] = [];
   private buffer = '';
 
-  constructor(stream: NodeJS.ReadableStream) {
+  constructor(stream: { on(event: 'data', listener: (chunk: Buffer) => void): unknown }) {
     stream.on('data', (chunk: Buffer) => {
       this.buffer += chunk.toString();
       const parts = this.buffer.split('\n');
@@ -49,4 +51,25 @@ export class LineWaiter {
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve) => this.waiters.push({ pattern, from, resolve }));
   }
+}
+
+/** Runs the `decorum` binary (from source) in `cwd` and waits for it to end. */
+export function runCli(cwd: string, args: string[], input?: string) {
+  return spawnSync(process.execPath, [...BIN_ARGS, ...args], { cwd, encoding: 'utf8', input, timeout: 60_000 });
+}
+
+/**
+ * Like {@link runCli}, without blocking this process: for a CLI talking to a server that lives in
+ * the test process itself.
+ */
+export function runCliAsync(cwd: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...BIN_ARGS, ...args],
+      { cwd, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }

@@ -1,0 +1,123 @@
+// `decorum build` and `decorum start` on a copy of the fixture project: the bundle carries decorator
+// metadata, mcp-manifest.json lists what a client sees, server.json follows the registry's rules,
+// and the built app serves the official client over stdio.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN_ARGS, runCli, workProject } from '../support/work-project.js';
+
+describe('decorum build', () => {
+  const project = workProject();
+  let build: ReturnType<typeof runCli>;
+  const json = (file: string) => JSON.parse(readFileSync(`${project.dir}/${file}`, 'utf8'));
+
+  beforeAll(() => {
+    build = runCli(project.dir, ['build']);
+  });
+  afterAll(() => project.remove());
+
+  it('bundles the entry with decorator metadata and says what it wrote', () => {
+    expect(build.stderr).toMatch(/built dist\/server\.js in \d+ ms/);
+    expect(build.stderr).toMatch(
+      /wrote mcp-manifest\.json \(1 tool, 1 resource, 0 templates, 1 prompt\) and server\.json/,
+    );
+    expect(build.status).toBe(0);
+    expect(build.stdout).toBe('');
+    const bundle = readFileSync(`${project.dir}/dist/server.js`, 'utf8');
+    expect(bundle).toMatch(/"design:type"/);
+    // Dependencies stay external: one class-validator registry shared with the app's other imports.
+    expect(bundle).toMatch(/from ["']class-validator["']/);
+  });
+
+  it('writes mcp-manifest.json with every list, schemas included, in a stable order', () => {
+    const manifest = json('mcp-manifest.json');
+    expect(manifest).toMatchObject({
+      manifestVersion: 1,
+      protocolVersion: '2025-11-25',
+      server: { name: 'dev-fixture', version: '1.2.3' },
+      tools: [
+        {
+          name: 'greet',
+          description: 'Greets someone',
+          inputSchema: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] },
+        },
+      ],
+      resources: [{ uri: 'fixture://about', name: 'about', mimeType: 'text/plain' }],
+      resourceTemplates: [],
+      prompts: [{ name: 'welcome', arguments: [{ name: 'name', required: true }] }],
+    });
+    // Building again without changes gives the same bytes (a CI drift check diffs this file).
+    const first = readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8');
+    expect(runCli(project.dir, ['build']).status).toBe(0);
+    expect(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8')).toBe(first);
+  });
+
+  it('writes server.json in the registry format (reverse-DNS name, exact versions, a transport)', () => {
+    const server = json('server.json');
+    expect(server).toEqual({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+      name: 'io.github.decorum-dev/dev-fixture',
+      description: 'A project that decorum dev and build are tested on',
+      version: '1.2.3',
+      repository: { url: 'https://github.com/decorum-dev/dev-fixture', source: 'github' },
+      packages: [{ registryType: 'npm', identifier: 'dev-fixture', version: '1.2.3', transport: { type: 'stdio' } }],
+    });
+    expect(build.stderr).toMatch(/name guessed as "io\.github\.decorum-dev\/dev-fixture"; set "mcpName"/);
+  });
+
+  it('decorum start serves the built app to the official client over stdio', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...BIN_ARGS, 'start'],
+      cwd: project.dir,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'start-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
+      expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada!' }]);
+      expect(client.getServerVersion()).toMatchObject({ name: 'dev-fixture', version: '1.2.3' });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('decorum build: clear errors', () => {
+  const project = workProject();
+  afterAll(() => project.remove());
+
+  it('names the tsconfig options to add when decorator metadata is off, and builds nothing', () => {
+    const tsconfig = `${project.dir}/tsconfig.json`;
+    const original = readFileSync(tsconfig, 'utf8');
+    writeFileSync(tsconfig, original.replace('"emitDecoratorMetadata": true', '"emitDecoratorMetadata": false'));
+    const result = runCli(project.dir, ['build']);
+    writeFileSync(tsconfig, original);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/lacks "emitDecoratorMetadata": true in compilerOptions/);
+    expect(existsSync(`${project.dir}/dist`)).toBe(false);
+  });
+
+  it('decorum start before any build says to run decorum build', () => {
+    const result = runCli(project.dir, ['start']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Cannot find the built app dist\/server\.js\. Run `decorum build` first/);
+  });
+
+  it('a missing entry names where it looked and how to set it', () => {
+    const result = runCli(project.dir, ['build', 'src/nope.ts']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Cannot find the app's entry src\/nope\.ts/);
+    expect(result.stderr).toMatch(/"decorum": \{ "entry": "src\/main\.ts" \}/);
+  });
+
+  it('an app that fails to start is reported with its error, and no manifest is written', () => {
+    writeFileSync(`${project.dir}/src/server.ts`, "import 'reflect-metadata';\nthrow new Error('cannot start');\n");
+    const result = runCli(project.dir, ['build']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/The built app failed to start, so no manifest was written:[\s\S]*cannot start/);
+    expect(existsSync(`${project.dir}/mcp-manifest.json`)).toBe(false);
+  });
+});
