@@ -27,7 +27,7 @@ export interface PackageManifest {
   repository?: string | { type?: string; url?: string; directory?: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
-  decorum?: { entry?: string; outDir?: string };
+  decorum?: { entry?: string; outDir?: string; external?: string[] };
 }
 
 const DEFAULT_ENTRY = 'src/server.ts';

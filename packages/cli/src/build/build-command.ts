@@ -8,29 +8,35 @@ import { parseArgv } from '../argv.js';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
+import { bundleOptions, externalDependencies } from './bundle-options.js';
 import type { McpManifest } from './capture-manifest.js';
 import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 
 /** Usage of `decorum build`. */
-export const BUILD_USAGE = `Usage: decorum build [entry] [--no-manifest]
+export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest]
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
-(the MCP registry's format) next to package.json.`;
+(the MCP registry's format) next to package.json.
+Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
+Packages that cannot be bundled: list them in package.json "decorum": { "external": [...] }
+(native addons among the dependencies are kept external on their own).`;
 
 /** `decorum build`. */
 export async function buildCommand(argv: readonly string[], cwd: string, log: (line: string) => void): Promise<void> {
-  const args = parseArgv(argv, { 'no-manifest': 'flag' });
+  const args = parseArgv(argv, { 'no-manifest': 'flag', 'no-bundle': 'flag' });
   if (args.flags.has('help')) {
     process.stderr.write(`${BUILD_USAGE}\n`);
     return;
   }
   const project = resolveProject(cwd, args.positionals[0]);
   const started = performance.now();
-  await compile(project);
+  const bundle = !args.flags.has('no-bundle');
+  await compile(project, bundle);
   const out = relative(cwd, project.builtEntry);
-  log(`built ${out} in ${Math.round(performance.now() - started)} ms`);
+  const how = bundle ? 'bundled with its dependencies' : 'dependencies external';
+  log(`built ${out} (${how}) in ${Math.round(performance.now() - started)} ms`);
   if (args.flags.has('no-manifest')) return;
   const { manifest, where } = await readManifest(project);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -51,7 +57,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   }
 }
 
-async function compile(project: Project): Promise<void> {
+async function compile(project: Project, bundle: boolean): Promise<void> {
   const tsconfig = join(project.root, 'tsconfig.json');
   checkDecoratorOptions(tsconfig);
   const { build } = await import('tsup');
@@ -68,15 +74,17 @@ async function compile(project: Project): Promise<void> {
       sourcemap: true,
       clean: true,
       splitting: false,
-      // Dependencies stay in node_modules: one copy of reflect-metadata and class-validator's
-      // registries, shared with whatever else the app imports.
       skipNodeModulesBundle: true,
       tsconfig,
       config: false,
       silent: true,
+      ...(bundle && bundleOptions(project.root, externalDependencies(project.root, project.manifest))),
     });
   } catch (error) {
-    throw new CliError(`Build failed: ${(error as Error).message}`);
+    const hint = bundle
+      ? '\nIf a dependency cannot be bundled, list it in package.json "decorum": { "external": ["name"] } or build with --no-bundle.'
+      : '';
+    throw new CliError(`Build failed: ${(error as Error).message}${hint}`);
   }
   const output = await readFile(project.builtEntry, 'utf8');
   const decorated = /_ts_decorate\(|__decorate\(/.test(output);

@@ -18,7 +18,7 @@ describe('decorum build', () => {
   afterAll(() => project.remove());
 
   it('bundles the entry with decorator metadata and says what it wrote', () => {
-    expect(build.stderr).toMatch(/built dist\/server\.js in \d+ ms/);
+    expect(build.stderr).toMatch(/built dist\/server\.js \(bundled with its dependencies\) in \d+ ms/);
     expect(build.stderr).toMatch(
       /wrote mcp-manifest\.json \(1 tool, 1 resource, 0 templates, 1 prompt\) and server\.json/,
     );
@@ -26,8 +26,8 @@ describe('decorum build', () => {
     expect(build.stdout).toBe('');
     const bundle = readFileSync(`${project.dir}/dist/server.js`, 'utf8');
     expect(bundle).toMatch(/"design:type"/);
-    // Dependencies stay external: one class-validator registry shared with the app's other imports.
-    expect(bundle).toMatch(/from ["']class-validator["']/);
+    // One file: a stdio server that clients spawn loads no module graph from node_modules.
+    expect(bundle).not.toMatch(/from ["'](class-validator|@decorum\/core|reflect-metadata)["']/);
   });
 
   it('writes mcp-manifest.json with every list, schemas included, in a stable order', () => {
@@ -119,5 +119,63 @@ describe('decorum build: clear errors', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/The built app failed to start, so no manifest was written:[\s\S]*cannot start/);
     expect(existsSync(`${project.dir}/mcp-manifest.json`)).toBe(false);
+  });
+});
+
+describe('decorum build: bundling', () => {
+  const project = workProject();
+  afterAll(() => project.remove());
+
+  it('keeps nested DTO types (@Type) working in the bundle: one class-transformer metadata storage', () => {
+    writeFileSync(
+      `${project.dir}/src/order.tool.ts`,
+      [
+        "import { Args, Tool } from '@decorum/core';",
+        "import { Type } from 'class-transformer';",
+        "import { IsInt, IsString, Min, ValidateNested } from 'class-validator';",
+        'class Line {',
+        '  @IsString() sku!: string;',
+        '  @IsInt() @Min(1) quantity!: number;',
+        '}',
+        'export class OrderInput {',
+        '  @ValidateNested({ each: true }) @Type(() => Line) lines!: Line[];',
+        '}',
+        'export class OrderTool {',
+        "  @Tool({ name: 'order', description: 'Counts items' })",
+        '  order(@Args() input: OrderInput) {',
+        '    return `${input.lines.every((l) => l instanceof Line)} ${input.lines.reduce((n, l) => n + l.quantity, 0)}`;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const app = `${project.dir}/src/app.ts`;
+    writeFileSync(
+      app,
+      readFileSync(app, 'utf8')
+        .replace(
+          "import { GreetTool } from './greet.tool.js';",
+          "import { GreetTool } from './greet.tool.js';\nimport { OrderTool } from './order.tool.js';",
+        )
+        .replace('providers: [GreetTool, AboutProvider]', 'providers: [GreetTool, AboutProvider, OrderTool]'),
+    );
+    expect(runCli(project.dir, ['build']).status).toBe(0);
+    const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
+    const order = manifest.tools.find((t: { name: string }) => t.name === 'order');
+    expect(order.inputSchema.properties.lines).toMatchObject({
+      type: 'array',
+      items: { type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } } },
+    });
+    const call = (json: string) => runCli(project.dir, ['call', 'order', '--json', json, '--entry', 'dist/server.js']);
+    expect(call('{"lines":[{"sku":"a","quantity":2},{"sku":"b","quantity":3}]}').stdout).toBe('true 5\n');
+    const bad = call('{"lines":[{"sku":"a","quantity":0}]}');
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/quantity must not be less than 1/);
+  });
+
+  it('--no-bundle keeps dependencies in node_modules', () => {
+    const result = runCli(project.dir, ['build', '--no-bundle', '--no-manifest']);
+    expect(result.stderr).toMatch(/built dist\/server\.js \(dependencies external\)/);
+    expect(readFileSync(`${project.dir}/dist/server.js`, 'utf8')).toMatch(/from ["']class-validator["']/);
   });
 });
