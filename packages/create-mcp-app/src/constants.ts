@@ -1,0 +1,11 @@
+// The choices a project is made of. Plain data, shared by the root entry and the Node-only code.
+
+/** The project templates create-mcp-app can copy. */
+export const TEMPLATES = ['basic', 'http', 'full'] as const;
+/** A template name. */
+export type TemplateName = (typeof TEMPLATES)[number];
+
+/** How the generated server talks to clients: stdio, Streamable HTTP, or either (chosen by a flag). */
+export const TRANSPORTS = ['stdio', 'http', 'both'] as const;
+/** A transport choice. */
+export type Transport = (typeof TRANSPORTS)[number];

@@ -1,0 +1,98 @@
+// Where the templates live, what each one declares (template.json), and which files a project gets
+// from `_shared/` and its template folder for a given transport.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import { CreateAppError } from './errors.js';
+
+/** What `templates/<name>/template.json` declares. */
+export interface TemplateManifest {
+  name: TemplateName;
+  description: string;
+  /** The transports this template can be generated for. */
+  transports: Transport[];
+  defaultTransport: Transport;
+}
+
+/** One file of the project to write: its path in the project and where its template text is. */
+export interface TemplateFile {
+  /** Project-relative path with `/` separators, e.g. `src/server.ts`. */
+  path: string;
+  source: string;
+}
+
+const SHARED = '_shared';
+const VARIANT = /^(.*)\.(stdio|http|both)(\.[^./]+)$/;
+// npm drops .gitignore from published packages, so templates keep it without its dot.
+const RENAMES: Record<string, string> = { gitignore: '.gitignore' };
+
+/**
+ * The templates folder: the copy inside the published package, else the monorepo's `templates/`.
+ * @example
+ * const dir = findTemplatesDir(); // …/create-mcp-app/templates or …/repo/templates
+ */
+export function findTemplatesDir(): string {
+  const candidates = ['../templates', '../../../templates'].map((path) =>
+    fileURLToPath(new URL(path, import.meta.url)),
+  );
+  const found = candidates.find((dir) => existsSync(join(dir, SHARED)));
+  if (found === undefined) {
+    throw new CreateAppError(
+      'TEMPLATE',
+      `create-mcp-app cannot find its templates (looked in ${candidates.join(', ')})`,
+    );
+  }
+  return found;
+}
+
+/** Reads and checks `template.json` of one template. */
+export function readTemplateManifest(templatesDir: string, name: TemplateName): TemplateManifest {
+  const file = join(templatesDir, name, 'template.json');
+  let raw: Partial<TemplateManifest>;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<TemplateManifest>;
+  } catch (error) {
+    throw new CreateAppError('TEMPLATE', `Cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const transports = (raw.transports ?? []).filter((t): t is Transport => TRANSPORTS.includes(t));
+  if (transports.length === 0 || raw.defaultTransport === undefined || !transports.includes(raw.defaultTransport)) {
+    throw new CreateAppError('TEMPLATE', `${file} must list "transports" and a "defaultTransport" among them`);
+  }
+  return { name, description: raw.description ?? '', transports, defaultTransport: raw.defaultTransport };
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** Maps a template path to its project path for `transport`, or undefined when it is another transport's variant. */
+function projectPath(templatePath: string, transport: Transport): string | undefined {
+  const parts = templatePath.split(sep);
+  const base = parts.pop() ?? '';
+  const variant = VARIANT.exec(base);
+  if (variant !== null && variant[2] !== transport) return undefined;
+  const name = variant === null ? base : `${variant[1]}${variant[3]}`;
+  return [...parts, RENAMES[name] ?? name].join('/');
+}
+
+/**
+ * The files of a project: `_shared/` first, then the template's own files, which replace shared
+ * ones of the same path. `name.<transport>.ext` files are variants: only the chosen transport's is
+ * kept, renamed to `name.ext`.
+ */
+export function templateFiles(templatesDir: string, name: TemplateName, transport: Transport): TemplateFile[] {
+  const files = new Map<string, TemplateFile>();
+  for (const root of [join(templatesDir, SHARED), join(templatesDir, name)]) {
+    for (const source of walk(root)) {
+      const rel = relative(root, source);
+      if (rel === 'template.json') continue;
+      const path = projectPath(rel, transport);
+      if (path !== undefined) files.set(path, { path, source });
+    }
+  }
+  return [...files.values()].sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATES, type TemplateName, type Transport } from '../src/constants.js';
+import type { DecorumSource } from '../src/decorum-packages.js';
+import { type ProjectOptions, renderProject } from '../src/project.js';
+import { findTemplatesDir, readTemplateManifest } from '../src/templates.js';
+
+const templatesDir = findTemplatesDir();
+const registry: DecorumSource = { kind: 'registry', spec: '^0.1.0' };
+const local: DecorumSource = {
+  kind: 'local',
+  dir: '/packs',
+  tarballs: {
+    '@decorum/core': '/packs/decorum-core-0.1.0.tgz',
+    '@decorum/protocol': '/packs/decorum-protocol-0.1.0.tgz',
+    '@decorum/testing': '/packs/decorum-testing-0.1.0.tgz',
+    '@decorum/cli': '/packs/decorum-cli-0.1.0.tgz',
+  },
+};
+
+function render(template: TemplateName, transport: Transport, more: Partial<ProjectOptions> = {}) {
+  const files = renderProject(
+    {
+      name: '@acme/notes',
+      template,
+      transport,
+      packageManager: 'npm',
+      targetDir: '/home/me/notes',
+      decorum: registry,
+      ...more,
+    },
+    templatesDir,
+  );
+  return Object.fromEntries(files.map((file) => [file.path, file.content]));
+}
+
+const CASES = TEMPLATES.flatMap((template) =>
+  readTemplateManifest(templatesDir, template).transports.map((transport) => ({ template, transport })),
+);
+
+describe.each(CASES)('the $template template for $transport', ({ template, transport }) => {
+  const files = render(template, transport);
+
+  it('has everything a project needs, with no template syntax left', () => {
+    for (const path of ['.gitignore', 'README.md', 'package.json', 'tsconfig.json', 'src/app.ts', 'src/server.ts']) {
+      expect(files).toHaveProperty([path]);
+    }
+    expect(Object.keys(files).some((path) => path.startsWith('test/') && path.endsWith('.test.ts'))).toBe(true);
+    expect(Object.keys(files).filter((path) => /\.(stdio|http|both)\./.test(path))).toEqual([]);
+    for (const [path, content] of Object.entries(files)) {
+      expect(content, path).not.toMatch(/\{\{|@if\b|@endif\b/);
+    }
+  });
+
+  it('names the project and its server', () => {
+    const manifest = JSON.parse(files['package.json'] as string);
+    expect(manifest.name).toBe('@acme/notes');
+    expect(manifest.scripts).toMatchObject({
+      dev: 'decorum dev',
+      build: 'decorum build',
+      start: 'decorum start',
+      test: 'vitest run',
+    });
+    expect(manifest.scripts.inspect).toContain('@modelcontextprotocol/inspector');
+    expect(manifest.dependencies['@decorum/core']).toBe('^0.1.0');
+    expect(files['src/app.ts']).toContain("name: 'notes'");
+    expect(files['README.md']?.startsWith('# @acme/notes\n')).toBe(true);
+  });
+
+  it('serves the chosen transport and gives client configurations for it', () => {
+    const server = files['src/server.ts'] as string;
+    const readme = files['README.md'] as string;
+    if (transport !== 'http') {
+      expect(server).toContain('{ stdio: true }');
+      expect(readme).toContain('/home/me/notes/dist/server.js');
+    } else {
+      expect(server).not.toContain('stdio');
+      expect(readme).not.toContain('"command": "node"');
+    }
+    if (transport !== 'stdio') expect(readme).toContain('http://127.0.0.1:3000/mcp');
+    else expect(readme).not.toContain('http://127.0.0.1:3000/mcp');
+    for (const client of ['### Claude Desktop', '### VS Code', '### Cursor']) expect(readme).toContain(client);
+  });
+});
+
+describe('renderProject', () => {
+  it('gives the http template a Dockerfile and a health check', () => {
+    const files = render('http', 'http');
+    expect(files.Dockerfile).toContain('CMD ["node", "dist/server.js"]');
+    expect(files['src/http-server.ts']).toContain("'/health'");
+  });
+
+  it('points @decorum/* at local tarballs, and overrides them for the packages that depend on each other', () => {
+    const npm = JSON.parse(render('basic', 'stdio', { decorum: local })['package.json'] as string);
+    expect(npm.dependencies['@decorum/core']).toBe('file:/packs/decorum-core-0.1.0.tgz');
+    expect(npm.devDependencies['@decorum/cli']).toBe('file:/packs/decorum-cli-0.1.0.tgz');
+    expect(npm.overrides['@decorum/protocol']).toBe('file:/packs/decorum-protocol-0.1.0.tgz');
+    const pnpm = JSON.parse(
+      render('basic', 'stdio', { decorum: local, packageManager: 'pnpm' })['package.json'] as string,
+    );
+    expect(pnpm.pnpm.overrides['@decorum/core']).toBe('file:/packs/decorum-core-0.1.0.tgz');
+    const yarn = JSON.parse(
+      render('basic', 'stdio', { decorum: local, packageManager: 'yarn' })['package.json'] as string,
+    );
+    expect(yarn.resolutions['@decorum/testing']).toBe('file:/packs/decorum-testing-0.1.0.tgz');
+  });
+
+  it('refuses local packages that lack one the project needs', () => {
+    const partial: DecorumSource = { kind: 'local', dir: '/packs', tarballs: { '@decorum/core': '/packs/c.tgz' } };
+    expect(() => render('basic', 'stdio', { decorum: partial })).toThrow(
+      'The project needs @decorum/cli, which has no tarball in /packs',
+    );
+  });
+
+  it('speaks the package manager in the README', () => {
+    expect(render('full', 'stdio', { packageManager: 'pnpm' })['README.md']).toContain('`pnpm dev`');
+    expect(render('full', 'stdio', { packageManager: 'bun' })['README.md']).toContain('`bun run dev`');
+  });
+});
