@@ -143,7 +143,7 @@ describe('decorum build: bundling', () => {
         'export class OrderTool {',
         "  @Tool({ name: 'order', description: 'Counts items' })",
         '  order(@Args() input: OrderInput) {',
-        '    return `${input.lines.every((l) => l instanceof Line)} ${input.lines.reduce((n, l) => n + l.quantity, 0)}`;',
+        "    return [input.lines.every((l) => l instanceof Line), input.lines.reduce((n, l) => n + l.quantity, 0)].join(' ');",
         '  }',
         '}',
         '',

@@ -109,3 +109,21 @@ describe('client commands against a URL', () => {
     expect(result.stderr).toMatch(/Cannot connect to http:\/\/127\.0\.0\.1:1\/mcp/);
   });
 });
+
+describe('the commands of docs/cli.md', () => {
+  const repo = new URL('../../../../', import.meta.url).pathname;
+
+  it('list and call the docs example as the page shows', () => {
+    const list = runCli(repo, ['list', '--entry', 'docs/examples/tool.ts']);
+    expect(list.stdout).toMatch(
+      /^Tools \(2\)\n {2}convert_temperature\(celsius: number, to\?: "fahrenheit" \| "kelvin"\)/,
+    );
+    const args = ['--entry', 'docs/examples/tool.ts'];
+    expect(
+      runCli(repo, ['call', 'convert_temperature', '--arg', 'celsius=100', '--arg', 'to=kelvin', ...args]).stdout,
+    ).toBe('100 °C is 373.1 K\n');
+    expect(runCli(repo, ['call', 'convert_temperature', '--json', '{"celsius": 21.5}', ...args]).stdout).toBe(
+      '21.5 °C is 70.7 °F\n',
+    );
+  });
+});
