@@ -29,7 +29,7 @@ function toolSource(i, version) {
     `export class Tool${i} {`,
     `  @Tool({ name: 'tool-${i}', description: 'Tool ${i}, version ${version}' })`,
     `  run(@Args() input: Input${i}) {`,
-    '    return `${input.name} x${input.count}`;',
+    "    return input.name + ' x' + input.count;",
     '  }',
     '}',
     '',

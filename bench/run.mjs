@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only throughput,lists,cold,memory]`: Decorum beside the official
+// `npm run bench [-- --quick] [-- --only throughput,lists,cold,memory] [-- --with before,after]`: Decorum beside the official
 // SDKs and a raw floor, every figure measured in this one run. Prints a Markdown table and writes
 // bench/results/<timestamp>.json. See docs/benchmarks.md.
 import { execFileSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { buildDecorumServer } from './lib/build-decorum.mjs';
 import { measureColdStart } from './lib/cold-start.mjs';
-import { IMPLS } from './lib/impls.mjs';
+import { IMPLS as ALL, withSnapshots } from './lib/impls.mjs';
 import { measureLists } from './lib/lists.mjs';
 import { measureMemory } from './lib/memory.mjs';
 import { summarize, table } from './lib/report.mjs';
@@ -16,6 +16,9 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const onlyAt = argv.indexOf('--only');
 const only = onlyAt >= 0 ? argv[onlyAt + 1].split(',') : ['throughput', 'lists', 'cold', 'memory'];
+// `--with before,after`: snapshots from bench/snapshot-decorum.mjs run too, as decorum@before … (A/B runs).
+const withAt = argv.indexOf('--with');
+const IMPLS = withAt >= 0 ? withSnapshots(argv[withAt + 1].split(',')) : ALL;
 
 const cfg = quick
   ? { rounds: 3, durationMs: 250, warmupMs: 100, coldRounds: 5, listCalls: 5, listWarmup: 5 }

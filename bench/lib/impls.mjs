@@ -10,3 +10,12 @@ export const IMPLS = [
   { name: 'server-v2', file: server('server-v2.mjs') },
   { name: 'raw', file: server('raw.mjs') },
 ];
+
+/** Snapshots made by bench/snapshot-decorum.mjs, as implementations named decorum@<name> (runs them first). */
+export function withSnapshots(names) {
+  const snapshots = names.map((name) => ({
+    name: `decorum@${name}`,
+    file: fileURLToPath(new URL(`../.build/decorum-${name}.mjs`, import.meta.url)),
+  }));
+  return [...snapshots, ...IMPLS];
+}

@@ -21,6 +21,11 @@ export function summarize(kind, figures) {
     const d = row.impls.decorum;
     const raw = row.impls.raw;
     const sdk = row.impls['sdk-v1'];
+    // Snapshots (decorum@<name>, from --with) get their own ratio to the floor, for A/B runs.
+    const snapshots = Object.keys(row.impls).filter((name) => name.startsWith('decorum@'));
+    if (kind === 'throughput' && snapshots.length > 0) {
+      row.snapshots = Object.fromEntries(snapshots.map((n) => [n, row.impls[n].throughput / raw.throughput]));
+    }
     if (kind === 'throughput') {
       row.vsFloor = d.throughput / raw.throughput;
       row.vsSdk = d.throughput / sdk.throughput;
@@ -49,7 +54,15 @@ function cell(kind, v) {
 }
 
 export function table(rows, implNames) {
-  const head = ['figure', ...implNames, 'decorum / floor', 'decorum / sdk-v1', 'target'];
+  const snapshots = implNames.filter((name) => name.startsWith('decorum@'));
+  const head = [
+    'figure',
+    ...implNames,
+    'decorum / floor',
+    'decorum / sdk-v1',
+    ...snapshots.map((n) => `${n} / floor`),
+    'target',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
   for (const row of rows) {
     const ratio = (r) => (r === undefined ? '' : fmtRatio(r));
@@ -58,6 +71,7 @@ export function table(rows, implNames) {
       ...implNames.map((name) => cell(row.kind, row.impls[name])),
       ratio(row.vsFloor),
       ratio(row.vsSdk),
+      ...snapshots.map((name) => ratio(row.snapshots?.[name])),
       row.target ? `${row.target}${check(row.met)}` : '',
     ];
     lines.push(`| ${cells.join(' | ')} |`);

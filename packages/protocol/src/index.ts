@@ -15,6 +15,7 @@ export { DEFAULT_JWT_ALGORITHMS, JwtVerifier, type JwtVerifierOptions } from './
 export { protectedResourceMetadata, WELL_KNOWN_PRM, wellKnownPaths } from './auth/resource-metadata.js';
 export { ResourceServer, type ResourceServerOptions } from './auth/resource-server.js';
 export { InvalidTokenError, principalOf, scopesOf, type TokenVerifier } from './auth/token-verifier.js';
+export { Cancellation } from './engine/cancellation.js';
 export { RequestContext } from './engine/context.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
 export {

@@ -152,7 +152,8 @@ export class Context {
 
   /** Throws the abort reason when the request was cancelled: call it between steps of long work. */
   throwIfCancelled(): void {
-    if (this.signal.aborted) throw new McpError(-32800, 'Request cancelled');
+    // `cancelled` rather than `signal.aborted`: a check in a hot loop should not make an AbortSignal.
+    if (this.request.cancelled) throw new McpError(-32800, 'Request cancelled');
   }
 }
 

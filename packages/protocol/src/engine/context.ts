@@ -1,5 +1,6 @@
 import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo } from '../transports/transport.js';
+import type { Cancellation } from './cancellation.js';
 import type { ModernRequest } from './modern/modern-request.js';
 import type { ServerSession } from './session.js';
 import {
@@ -22,13 +23,26 @@ export class RequestContext {
     readonly session: ServerSession,
     readonly requestId: RequestId,
     readonly method: string,
-    readonly signal: AbortSignal,
+    private readonly cancellation: Cancellation,
     readonly meta: JsonObject | undefined,
     /** Who made the request, when the transport authenticated it (HTTP). */
     readonly authInfo?: AuthInfo,
     /** Set for a modern-era (2026-07-28) request: its envelope and multi-round-trip inputs. */
     readonly modern?: ModernRequest,
   ) {}
+
+  /**
+   * Aborts when the client cancels this request (or the connection ends). Made on first access:
+   * a request cancelled before that gets a signal that is already aborted.
+   */
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
+  }
+
+  /** True once the request was cancelled; unlike reading {@link signal}, this makes no AbortSignal. */
+  get cancelled(): boolean {
+    return this.cancellation.aborted;
+  }
 
   /** What the client declared it supports (per request in the modern era, per session before). */
   get clientCapabilities(): ClientCapabilities {
@@ -66,7 +80,7 @@ export class RequestContext {
    */
   async progress(progress: number, total?: number, message?: string): Promise<void> {
     const token = this.progressToken;
-    if (token === undefined || this.signal.aborted) return;
+    if (token === undefined || this.cancellation.aborted) return;
     if (!(progress > this.lastProgress)) {
       throw new RangeError(`progress must increase: got ${progress} after ${this.lastProgress}`);
     }
@@ -81,7 +95,7 @@ export class RequestContext {
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     if (!this.modern) return this.session.sendLog(level, data, logger, this.requestId);
     const threshold = this.modern.logLevel;
-    if (threshold === undefined || this.signal.aborted) return;
+    if (threshold === undefined || this.cancellation.aborted) return;
     if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;
     const params: JsonObject = { level, data };
     if (logger !== undefined) params.logger = logger;

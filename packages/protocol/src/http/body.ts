@@ -1,8 +1,14 @@
 import { ErrorCode } from '../jsonrpc/errors.js';
-import { errorResponse } from './responses.js';
 
-/** The parsed body, or the error response to send instead. */
-export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+/** The parsed body, or why it was refused: the HTTP status and the JSON-RPC error to answer with. */
+export type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; code: number; message: string };
+
+const tooLarge = (maxBytes: number): BodyResult => ({
+  ok: false,
+  status: 413,
+  code: ErrorCode.InvalidRequest,
+  message: `Request body exceeds the ${maxBytes}-byte limit`,
+});
 
 /**
  * Reads a JSON request body without ever holding more than `maxBytes` of it: a declared length
@@ -10,12 +16,8 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; response: R
  * wrong Content-Length) is cut off. Over the limit → 413; not UTF-8 or not JSON → 400 with -32700.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
-  const tooLarge = (): BodyResult => ({
-    ok: false,
-    response: errorResponse(413, ErrorCode.InvalidRequest, `Request body exceeds the ${maxBytes}-byte limit`),
-  });
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) return tooLarge();
+  if (declared > maxBytes) return tooLarge(maxBytes);
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (request.body) {
@@ -26,7 +28,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       total += value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return tooLarge();
+        return tooLarge(maxBytes);
       }
       chunks.push(value);
     }
@@ -37,11 +39,17 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return parseJsonBytes(bytes, maxBytes);
+}
+
+/** The same checks as {@link readJsonBody}, on a body already in memory. */
+export function parseJsonBytes(bytes: Uint8Array, maxBytes: number): BodyResult {
+  if (bytes.byteLength > maxBytes) return tooLarge(maxBytes);
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, response: errorResponse(400, ErrorCode.ParseError, `Parse error: ${detail}`) };
+    return { ok: false, status: 400, code: ErrorCode.ParseError, message: `Parse error: ${detail}` };
   }
 }

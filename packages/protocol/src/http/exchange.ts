@@ -1,6 +1,7 @@
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { EventStore } from './event-store.js';
-import { jsonResponse } from './responses.js';
+import type { HttpReply } from './http-input.js';
+import { jsonReply } from './responses.js';
 import { SseConnection, sseHeaders } from './sse.js';
 
 /** Settings an exchange takes from its endpoint and session. */
@@ -29,13 +30,14 @@ const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result'
  * with an event store, the client resumes it with GET + Last-Event-ID.
  */
 export class Exchange {
-  readonly response: Promise<Response>;
+  /** The POST's answer: plain JSON, or an SSE `Response`. */
+  readonly response: Promise<HttpReply>;
   /** Resolves once the exchange is over (last response delivered, or aborted). */
   readonly finished: Promise<void>;
   private markFinished!: () => void;
   /** Called once the last response has been delivered (or the session closed). */
   ondone?: () => void;
-  private resolve!: (response: Response) => void;
+  private resolve!: (response: HttpReply) => void;
   private readonly pending: Set<RequestId>;
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
@@ -103,7 +105,7 @@ export class Exchange {
 
   /** Ends the exchange without more messages (session closed). */
   abort(): void {
-    if (this.mode === 'pending') this.resolve(new Response(null, { status: 404, headers: this.context.headers }));
+    if (this.mode === 'pending') this.resolve({ status: 404, headers: { ...this.context.headers }, body: null });
     this.connection?.close();
     this.finish();
   }
@@ -120,7 +122,7 @@ export class Exchange {
         if (!final) return;
         // Only responses, and all of them: plain JSON (one object, or an array for a batch).
         const body = this.buffered.length === 1 && !Array.isArray(message) ? this.buffered[0] : this.buffered;
-        this.resolve(jsonResponse(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+        this.resolve(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
         this.finish();
         return;
       }

@@ -2,6 +2,7 @@ import type { ProtocolServer } from '../engine/server.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { readJsonBody } from './body.js';
+import { errorResponse } from './responses.js';
 import { newSessionId } from './session-id.js';
 import { sseHeaders } from './sse.js';
 
@@ -129,7 +130,7 @@ export class LegacySseEndpoint {
       return textResponse(415, 'Unsupported Media Type: send "Content-Type: application/json"');
     }
     const body = await readJsonBody(request, this.options.maxBodyBytes);
-    if (!body.ok) return body.response;
+    if (!body.ok) return errorResponse(body.status, body.code, body.message);
     const value = body.value;
     // Looked up again: the stream may have closed while the body was arriving.
     const transport = this.sessions.get(id);

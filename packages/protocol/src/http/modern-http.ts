@@ -8,10 +8,9 @@ import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
-import { readJsonBody } from './body.js';
+import { accepts, type HttpInput, type HttpReply, messageInfo, type PlainReply } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
-import { jsonResponse } from './responses.js';
-import { newStreamId } from './session-id.js';
+import { jsonReply } from './responses.js';
 
 const CLIENT_ERRORS = new Set<number>([
   ErrorCode.HeaderMismatch,
@@ -20,8 +19,8 @@ const CLIENT_ERRORS = new Set<number>([
 ]);
 
 /** An HTTP error with a JSON-RPC error body; 2026-07-28 omits the id rather than sending null. */
-function modernError(status: number, code: number, message: string): Response {
-  return jsonResponse(status, { jsonrpc: '2.0', error: { code, message } });
+function modernError(status: number, code: number, message: string): PlainReply {
+  return jsonReply(status, { jsonrpc: '2.0', error: { code, message } });
 }
 
 /** The HTTP status of a modern JSON answer. */
@@ -36,22 +35,16 @@ function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
   return CLIENT_ERRORS.has(error.code) || envelope ? 400 : 200;
 }
 
-const accepts = (request: Request, type: string) =>
-  (request.headers.get('accept') ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim().toLowerCase())
-    .some((listed) => listed === type || listed === `${type.split('/')[0]}/*` || listed === '*/*');
-
 /** Serves one modern POST (GET and DELETE are answered 405 by the caller). */
 export async function serveModernPost(
   server: ProtocolServer,
-  request: Request,
+  request: HttpInput,
   auth: AuthInfo | undefined,
   settings: HttpSessionSettings,
   maxBodyBytes: number,
   track: (done: Promise<unknown>) => void,
-): Promise<Response> {
-  if (!accepts(request, 'application/json') || !accepts(request, 'text/event-stream')) {
+): Promise<HttpReply> {
+  if (!accepts(request.headers, 'application/json') || !accepts(request.headers, 'text/event-stream')) {
     return modernError(
       406,
       ErrorCode.InvalidRequest,
@@ -61,20 +54,17 @@ export async function serveModernPost(
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
   }
-  const body = await readJsonBody(request, maxBodyBytes);
-  if (!body.ok) {
-    const { error } = (await body.response.json()) as { error: { code: number; message: string } };
-    return modernError(body.response.status, error.code, error.message);
-  }
+  const body = await request.json(maxBodyBytes);
+  if (!body.ok) return modernError(body.status, body.code, body.message);
   if (Array.isArray(body.value))
     return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
   const item = classify(body.value);
   if (item.kind === 'invalid') {
     const answer =
       item.id === null ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
-    return jsonResponse(400, answer);
+    return jsonReply(400, answer);
   }
-  if (item.kind !== 'request') return new Response(null, { status: 202 }); // no client notification needs an answer here
+  if (item.kind !== 'request') return { status: 202, headers: {}, body: null }; // no client notification needs an answer here
   const message = item.message;
   // The envelope is checked before anything runs, so its errors keep their 400 status.
   try {
@@ -90,15 +80,15 @@ export async function serveModernPost(
     readEnvelope(message.params ?? {});
   } catch (error) {
     const e = (error as McpError).toErrorObject();
-    return jsonResponse(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
+    return jsonReply(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
       jsonrpc: '2.0',
       id: message.id,
       error: e,
     });
   }
-  const transport = new HttpSession(newStreamId(), { ...settings, eventStore: null }, () => '2026-07-28');
+  const transport = new HttpSession(settings.newId(), { ...settings, eventStore: null }, () => '2026-07-28');
   const session = await server.connect(transport);
-  const info: MessageInfo = { authInfo: auth, request: { url: request.url, headers: request.headers } };
+  const info: MessageInfo = messageInfo(request, auth);
   // A closed stream is the client cancelling: the handler is aborted and the exchange ends unanswered.
   const cancel = () => {
     const cancelled = { requestId: message.id, reason: 'stream closed' };
@@ -107,7 +97,7 @@ export async function serveModernPost(
   };
   const exchange = transport.openExchange([message.id], {}, false, { statusOf, onDisconnect: cancel });
   if (exchange === undefined) return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request');
-  request.signal?.addEventListener('abort', () => !exchange.done && cancel(), { once: true });
+  request.onAbort(() => !exchange.done && cancel());
   track(exchange.finished.then(() => session.close()));
   transport.receive(message, info);
   return exchange.response;

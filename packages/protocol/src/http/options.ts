@@ -1,6 +1,6 @@
 import type { HttpAuth } from '../auth/http-auth.js';
 import type { AuthInfo } from '../transports/transport.js';
-import type { EventStore } from './event-store.js';
+import { type EventStore, InMemoryEventStore } from './event-store.js';
 import type { LegacySseOptions } from './legacy-sse.js';
 import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
@@ -76,3 +76,25 @@ export type ResolvedHttpOptions = Required<
   Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore' | 'scaleOut'> & {
     eventStore: EventStore | null;
   };
+
+/** The options with their defaults filled in; the event and session stores fall back to `scaleOut`'s. */
+export function resolveHttpOptions(options: StreamableHttpOptions): ResolvedHttpOptions {
+  return {
+    path: '/mcp',
+    stateless: false,
+    enableGetStream: true,
+    maxBodyBytes: 4 * 1024 * 1024,
+    sessionIdleTimeoutMs: 30 * 60_000,
+    maxSessions: 10_000,
+    maxStreamsPerSession: 64,
+    keepAliveMs: 15_000,
+    retryMs: 1_000,
+    shutdownTimeoutMs: 10_000,
+    ...options,
+    eventStore:
+      options.eventStore === undefined
+        ? (options.scaleOut?.eventStore ?? new InMemoryEventStore())
+        : options.eventStore,
+    sessionStore: options.sessionStore ?? options.scaleOut?.sessionStore,
+  };
+}

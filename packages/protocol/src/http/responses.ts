@@ -1,14 +1,29 @@
 // Small builders for the plain HTTP answers of the MCP endpoints.
+import { ErrorCode } from '../jsonrpc/errors.js';
+import type { PlainReply } from './http-input.js';
 
-/** A JSON response. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
+/** A JSON answer. */
+export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): PlainReply {
+  return { status, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
 
 /** An HTTP error whose body is a JSON-RPC error response with no id, as the spec allows. */
+export function errorReply(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): PlainReply {
+  return jsonReply(status, { jsonrpc: '2.0', id: null, error: { code, message } }, headers);
+}
+
+/** A JSON response. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const reply = jsonReply(status, body, headers);
+  return new Response(reply.body, { status, headers: reply.headers });
+}
+
+/** An HTTP error response whose body is a JSON-RPC error response with no id. */
 export function errorResponse(
   status: number,
   code: number,
@@ -16,4 +31,16 @@ export function errorResponse(
   headers: Record<string, string> = {},
 ): Response {
   return jsonResponse(status, { jsonrpc: '2.0', id: null, error: { code, message } }, headers);
+}
+
+/** An HTTP error answered with -32600 (what the transport's own refusals use). */
+export function badRequest(status: number, message: string, headers?: Record<string, string>): PlainReply {
+  return errorReply(status, ErrorCode.InvalidRequest, message, headers);
+}
+
+/** The shared session store cannot be reached: the client may retry (on this or another instance). */
+export function storeDown(error: unknown): PlainReply {
+  return badRequest(503, `Service Unavailable: the session store is unreachable (${(error as Error).message})`, {
+    'Retry-After': '1',
+  });
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../jsonrpc/errors.js';
-import { errorResponse } from './responses.js';
+import type { HeaderReader, PlainReply } from './http-input.js';
+import { errorReply } from './responses.js';
 
 /** DNS-rebinding protection: which Host and Origin values an endpoint accepts. */
 export interface OriginPolicy {
@@ -49,15 +50,24 @@ function originAllowed(origin: string, allowed: string[]): boolean {
  * request may go on. A request without Origin (a non-browser client) passes the Origin check.
  */
 export function checkOrigin(request: Request, policy: OriginPolicy = {}): Response | undefined {
+  const refused = originRefusal(request, policy);
+  return refused && new Response(refused.body, { status: refused.status, headers: refused.headers });
+}
+
+/** {@link checkOrigin} on any request with a URL and headers; the refusal as a plain reply. */
+export function originRefusal(
+  request: { url: string; headers: HeaderReader },
+  policy: OriginPolicy = {},
+): PlainReply | undefined {
   if (policy.enabled === false) return undefined;
   const hosts = policy.allowedHosts ?? LOOPBACK;
   const host = request.headers.get('host') ?? new URL(request.url).host;
   if (!hostAllowed(host, hosts)) {
-    return errorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host "${host}" is not allowed`);
+    return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Host "${host}" is not allowed`);
   }
   const origin = request.headers.get('origin');
   if (origin !== null && !originAllowed(origin, policy.allowedOrigins ?? hosts)) {
-    return errorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin "${origin}" is not allowed`);
+    return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Origin "${origin}" is not allowed`);
   }
   return undefined;
 }

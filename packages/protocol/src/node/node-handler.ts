@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type NativeEntry, nativeEntryOf } from '../http/http-input.js';
+import { NativeInput, takesNativePath, writePlain } from './node-input.js';
 import { BadRequestError, readSmallBody, toWebRequest } from './node-request.js';
 
 /** A Web-standard HTTP handler: what Decorum's Streamable HTTP transport exposes, and what Bun, Deno and Workers serve. */
@@ -31,6 +33,9 @@ const logToStderr = (error: unknown) => console.error('[decorum] HTTP handler er
  * `AbortSignal` that fires when the client goes away) and streams the `Response` back with backpressure and
  * no buffering, so Server-Sent Events reach the client as they are written.
  *
+ * A handler from `StreamableHttpHandler` is also reached without `Request` and `Response` for ordinary POSTs
+ * (and bodiless GET and DELETE): same code, same answers, less work per request.
+ *
  * If a framework already consumed the body (`express.json()` sets `req.body`), the adapter re-serializes it:
  * strings and Buffers as they are, anything else with `JSON.stringify` (and `content-type: application/json`).
  * The bytes may then differ from what the client sent, so prefer mounting the handler before body parsers.
@@ -48,15 +53,10 @@ export function toNodeHandler(handle: WebHandler, options: NodeHandlerOptions = 
     }
   };
   const trustProxy = options.trustProxy === true;
+  const native = nativeEntryOf(handle);
   return (req, res, next) => {
-    const aborter = new AbortController();
-    res.once('close', () => {
-      // 'close' also fires after a normal end; only an unfinished response means the client left.
-      if (!res.writableFinished) aborter.abort();
-    });
-    const onResponseClosed = (listener: () => void) => res.once('close', listener);
-    const exchange: Exchange = { req, res, signal: aborter.signal, onResponseClosed, report, trustProxy };
-    serve(handle, exchange).catch((error) => {
+    const exchange = new Exchange(req, res, report, trustProxy);
+    serve(handle, native, exchange).catch((error) => {
       try {
         fail(error, exchange, next);
       } catch (failure) {
@@ -68,21 +68,49 @@ export function toNodeHandler(handle: WebHandler, options: NodeHandlerOptions = 
 }
 
 /** One request being served. */
-interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  /** Aborts when the client disconnects before the response is finished. */
-  signal: AbortSignal;
+class Exchange {
+  /** True once the client disconnected before the response was finished. */
+  gone = false;
+  private controller?: AbortController;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly report: (error: unknown) => void,
+    readonly trustProxy: boolean,
+  ) {
+    res.once('close', () => {
+      // 'close' also fires after a normal end; only an unfinished response means the client left.
+      if (res.writableFinished) return;
+      this.gone = true;
+      this.controller?.abort();
+    });
+  }
+
+  /** Aborts when the client disconnects before the response is finished; made on first use (most requests never need it). */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.gone) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  /** The reason of {@link signal}, if it was made and aborted. */
+  get abortReason(): unknown {
+    return this.controller?.signal.reason;
+  }
+
   /** Registers a callback for the end of the response, however it ended. */
-  onResponseClosed(listener: () => void): void;
-  report: (error: unknown) => void;
-  trustProxy: boolean;
+  onResponseClosed(listener: () => void): void {
+    this.res.once('close', listener);
+  }
 }
 
 // Bodies up to this size are read before the handler runs (one buffer instead of a bridged stream).
 const SMALL_BODY_BYTES = 64 * 1024;
 
-async function serve(handle: WebHandler, exchange: Exchange): Promise<void> {
+async function serve(handle: WebHandler, native: NativeEntry | undefined, exchange: Exchange): Promise<void> {
   const { req, res } = exchange;
   const small = readSmallBody(req, SMALL_BODY_BYTES);
   let bytes: Uint8Array | undefined;
@@ -90,14 +118,22 @@ async function serve(handle: WebHandler, exchange: Exchange): Promise<void> {
     bytes = await small;
   } catch (error) {
     // A client that left mid-body is not answered (nor logged), as when the handler read the stream.
-    if (exchange.signal.aborted || res.destroyed) return;
+    if (exchange.gone || res.destroyed) return;
     throw new BadRequestError((error as Error).message);
   }
-  if (exchange.signal.aborted || res.destroyed) return;
-  const response = await handle(toWebRequest(req, exchange, bytes));
-  if (exchange.signal.aborted || res.destroyed) {
+  if (exchange.gone || res.destroyed) return;
+  const response =
+    native !== undefined && takesNativePath(req, bytes)
+      ? await native(new NativeInput(req, exchange, bytes))
+      : await handle(toWebRequest(req, exchange, bytes));
+  const plain = !(response instanceof Response);
+  if (exchange.gone || res.destroyed) {
     // The client left while the handler worked: release the producer (an SSE stream's cancel() runs).
-    await response.body?.cancel().catch(() => {});
+    if (!plain) await response.body?.cancel().catch(() => {});
+    return;
+  }
+  if (plain) {
+    writePlain(res, response, req.method);
     return;
   }
   for (const [name, value] of response.headers) {
@@ -129,11 +165,8 @@ const LOOKAHEAD_BYTES = 64 * 1024;
  * Content-Length; anything still being produced gets its headers flushed at once, so an SSE client sees
  * them before the first event, which may be minutes away.
  */
-async function pipeBody(
-  body: ReadableStream<Uint8Array>,
-  { req, res, signal, report }: Exchange,
-  writeHead: () => void,
-): Promise<void> {
+async function pipeBody(body: ReadableStream<Uint8Array>, exchange: Exchange, writeHead: () => void): Promise<void> {
+  const { req, res } = exchange;
   const reader = body.getReader();
   // Cancelling the reader runs the producer's cancel() callback: how an MCP handler learns its SSE stream closed.
   const onClose = () => {
@@ -178,7 +211,7 @@ async function pipeBody(
     // Before the headers, fail() still answers 500. After, destroying the socket tells the client the body
     // is truncated instead of ending it cleanly.
     if (!res.headersSent) throw error;
-    if (!signal.aborted) report(error);
+    if (!exchange.gone) exchange.report(error);
     res.destroy();
   } finally {
     res.off('close', onClose);
@@ -199,10 +232,11 @@ function drained(res: ServerResponse): Promise<void> {
 }
 
 /** Answers a failed exchange: Express's `next` if there is one, else 400/500 with a JSON-RPC error body. */
-function fail(error: unknown, { res, signal, report }: Exchange, next?: (error?: unknown) => void): void {
-  if (signal.aborted || res.destroyed) {
+function fail(error: unknown, exchange: Exchange, next?: (error?: unknown) => void): void {
+  const { res, report, gone } = exchange;
+  if (gone || res.destroyed) {
     // Nobody is left to answer; a handler that gave up because its client left is not worth logging.
-    if (!signal.aborted || (error !== signal.reason && (error as Error | null)?.name !== 'AbortError')) report(error);
+    if (!gone || (error !== exchange.abortReason && (error as Error | null)?.name !== 'AbortError')) report(error);
     return;
   }
   if (next && !res.headersSent) {

@@ -4,6 +4,7 @@
 import { ErrorCode, McpError } from '../../jsonrpc/errors.js';
 import type { JsonRpcRequest } from '../../jsonrpc/types.js';
 import type { MessageInfo } from '../../transports/transport.js';
+import type { Cancellation } from '../cancellation.js';
 import { RequestContext } from '../context.js';
 import { methodHandlers } from '../server-methods.js';
 import type { ServerSession } from '../session.js';
@@ -50,7 +51,7 @@ function principal(ctx: RequestContext): string | undefined {
 export async function dispatchModern(
   session: ServerSession,
   request: JsonRpcRequest,
-  signal: AbortSignal,
+  cancellation: Cancellation,
   info: MessageInfo | undefined,
 ): Promise<JsonObject> {
   const server = session.server;
@@ -60,7 +61,7 @@ export async function dispatchModern(
     session,
     request.id,
     request.method,
-    signal,
+    cancellation,
     params._meta as JsonObject,
     info?.authInfo,
     modern,
@@ -133,7 +134,7 @@ async function multiRound(
     );
   }
   Object.assign(modern.answers, responses as JsonObject | undefined);
-  ctx.signal.throwIfAborted(); // cancelled before it started: do not run it at all
+  if (ctx.cancelled) ctx.signal.throwIfAborted(); // cancelled before it started: do not run it at all
   try {
     return await run();
   } catch (error) {

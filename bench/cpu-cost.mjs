@@ -1,0 +1,78 @@
+// `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless] [--impls decorum,raw]
+// [--with before,after]` (snapshots from bench/snapshot-decorum.mjs):
+// server CPU time (user + system, from /proc/<pid>/stat) per tools/call, with 32 calls in flight.
+// Throughput on a shared 2-core machine moves with whatever else runs; the CPU a server spends on
+// each call moves much less, so this is the figure to compare before and after a change. Linux only.
+import { readFileSync } from 'node:fs';
+import { buildDecorumServer } from './lib/build-decorum.mjs';
+import { httpClients } from './lib/http-client.mjs';
+import { IMPLS, withSnapshots } from './lib/impls.mjs';
+import { runCount } from './lib/load.mjs';
+import { callParams, checkCall } from './lib/messages.mjs';
+import { spawnServer } from './lib/spawn-server.mjs';
+import { median } from './lib/stats.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const calls = Number(opt('--calls', '20000'));
+const rounds = Number(opt('--rounds', '3'));
+const modes = opt('--modes', 'stdio,http,stateless').split(',');
+const wanted = opt('--impls', IMPLS.map((i) => i.name).join(',')).split(',');
+// Snapshots from bench/snapshot-decorum.mjs run as more implementations, named decorum@<name>.
+const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
+const impls = withSnapshots(snapshots).filter((i) => i.name.includes('@') || wanted.includes(i.name));
+const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
+
+/** utime + stime of a process, in µs. */
+function cpuUs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
+async function start(impl, mode) {
+  const server = await spawnServer(impl, { http: mode !== 'stdio', stateless: mode === 'stateless' });
+  if (mode === 'stdio') {
+    return { server, call: async () => checkCall(await server.rpc.request('tools/call', callParams)) };
+  }
+  const pool = await httpClients(server.url, 32, { stateless: mode === 'stateless' });
+  const call = async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
+  return { server, pool, call };
+}
+
+await buildDecorumServer();
+const results = {};
+for (const mode of modes) {
+  const running = [];
+  for (const impl of impls) running.push(await start(impl, mode));
+  const n = mode === 'stdio' ? calls : Math.round(calls / 4);
+  for (const r of running) await runCount(r.call, { concurrency: 32, count: Math.min(n, 5000) }); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const r of running) {
+      const before = cpuUs(r.server.child.pid);
+      await runCount(r.call, { concurrency: 32, count: n });
+      const us = (cpuUs(r.server.child.pid) - before) / n;
+      const key = `${mode}|${r.server.impl.name}`;
+      results[key] ??= [];
+      results[key].push(us);
+    }
+    process.stderr.write(`${mode} round ${round + 1}/${rounds}\n`);
+  }
+  for (const r of running) {
+    r.pool?.close();
+    await r.server.stop();
+  }
+}
+
+console.log('| mode | impl | server CPU µs/call (median) | rounds | vs raw |');
+console.log('| --- | --- | ---: | --- | ---: |');
+for (const mode of modes) {
+  const raw = results[`${mode}|raw`] ? median(results[`${mode}|raw`]) : undefined;
+  for (const impl of impls) {
+    const values = results[`${mode}|${impl.name}`];
+    const m = median(values);
+    const ratio = raw === undefined ? '' : `${(m / raw).toFixed(2)}×`;
+    console.log(
+      `| ${mode} | ${impl.name} | ${m.toFixed(1)} | ${values.map((v) => v.toFixed(1)).join(', ')} | ${ratio} |`,
+    );
+  }
+}

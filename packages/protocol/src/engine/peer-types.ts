@@ -1,0 +1,41 @@
+// The option and callback types of a Peer, apart so that peer.ts stays about the connection itself.
+import type { JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+import type { MessageInfo } from '../transports/transport.js';
+import type { Cancellation } from './cancellation.js';
+import type { EngineLogger } from './logger.js';
+
+type Result = Record<string, unknown>;
+
+/** Options of an outgoing request. */
+export interface RequestOptions {
+  /** Aborting sends `notifications/cancelled` and rejects the promise with the signal's reason. */
+  signal?: AbortSignal;
+  /** Defaults to the peer's `requestTimeoutMs`. */
+  timeoutMs?: number;
+  /** Asks the other side for progress (a `progressToken` is added to `_meta`) and receives it here. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The inbound request on whose behalf this one is made (routes it on stream transports). */
+  relatedRequestId?: RequestId;
+}
+
+/** Options of a {@link Peer}. */
+export interface PeerOptions {
+  /** Timeout of outgoing requests, in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** Where handler failures and protocol oddities are reported. Default: stderr. */
+  logger?: EngineLogger;
+  /** Send a failing handler's own message to the peer instead of "Internal error". Default false. */
+  exposeErrors?: boolean;
+  /** Whether a JSON array (a batch) is accepted right now. Default: never. */
+  allowBatch?: () => boolean;
+}
+
+/**
+ * Dispatches an inbound request: returns its result or throws (an {@link McpError} keeps its code).
+ * `cancellation.signal` aborts when the client cancels the request; it is created on first access.
+ */
+export type RequestDispatcher = (
+  request: JsonRpcRequest,
+  cancellation: Cancellation,
+  info: MessageInfo | undefined,
+) => Promise<Result> | Result;

@@ -1,0 +1,134 @@
+// What the Streamable HTTP endpoint reads of a request and what it answers, independent of where
+// the request came from: a Web `Request` (Bun, Deno, Workers, `handle()`), or straight from
+// `node:http`, where building a `Request` and a `Response` per POST cost more than the MCP work.
+import type { MessageInfo } from '../transports/transport.js';
+import { type BodyResult, readJsonBody } from './body.js';
+
+/** Reads request headers by name (case-insensitive), as `Headers.get` does. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** A request as the endpoint sees it. */
+export interface HttpInput {
+  readonly method: string;
+  /** The absolute request URL. */
+  readonly url: string;
+  readonly headers: HeaderReader;
+  /** Reads the body as JSON, refusing more than `maxBytes` (413) and what is not UTF-8 JSON (400). */
+  json(maxBytes: number): Promise<BodyResult>;
+  /** Runs `listener` if the client goes away before the response is over. */
+  onAbort(listener: () => void): void;
+  /** The request as a Web `Request`, for hooks that take one (auth, the legacy endpoint); built once on demand. */
+  request(): Request;
+  /** The headers as a Web `Headers` (what {@link MessageInfo} exposes to handlers); built once on demand. */
+  webHeaders(): Headers;
+}
+
+/** A response with a body already in memory (or none): what nearly every MCP POST gets. */
+export interface PlainReply {
+  status: number;
+  headers: Record<string, string>;
+  /** The body; null for none (202, 404 of an aborted exchange …). */
+  body: string | null;
+}
+
+/** The endpoint's answer: plain, or a Web `Response` when it streams (SSE) or came from a hook. */
+export type HttpReply = PlainReply | Response;
+
+/** True for a {@link PlainReply}. */
+export function isPlain(reply: HttpReply): reply is PlainReply {
+  return !(reply instanceof Response);
+}
+
+/** The Web `Response` of a reply. */
+export function toResponse(reply: HttpReply): Response {
+  if (!isPlain(reply)) return reply;
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+/** The endpoint's view of a Web `Request` (a class: see the note on closures in the node adapter's input). */
+export class WebInput implements HttpInput {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
+
+  constructor(private readonly original: Request) {
+    this.method = original.method;
+    this.url = original.url;
+    this.headers = original.headers;
+  }
+
+  json(maxBytes: number): Promise<BodyResult> {
+    return readJsonBody(this.original, maxBytes);
+  }
+
+  onAbort(listener: () => void): void {
+    this.original.signal?.addEventListener('abort', listener, { once: true });
+  }
+
+  request(): Request {
+    return this.original;
+  }
+
+  webHeaders(): Headers {
+    return this.original.headers;
+  }
+}
+
+/** What handlers learn of the HTTP request; its `Headers` are only built if a handler reads them. */
+export function messageInfo(input: HttpInput, authInfo: MessageInfo['authInfo']): MessageInfo {
+  return new LazyMessageInfo(input, authInfo);
+}
+
+// A class rather than an object literal with a getter: the literal defines its accessor anew for
+// every request.
+class LazyMessageInfo implements MessageInfo {
+  private built?: MessageInfo['request'];
+
+  constructor(
+    private readonly input: HttpInput,
+    readonly authInfo: MessageInfo['authInfo'],
+  ) {}
+
+  get request(): MessageInfo['request'] {
+    this.built ??= { url: this.input.url, headers: this.input.webHeaders() };
+    return this.built;
+  }
+}
+
+/** True when the Accept header lists `type`, its `major/*`, or `*\/*` (parameters ignored). */
+export function accepts(headers: HeaderReader, type: string): boolean {
+  const header = headers.get('accept');
+  if (header === null) return false;
+  const major = `${type.slice(0, type.indexOf('/'))}/*`;
+  // A scan instead of split/map/some: this runs twice for every POST.
+  let start = 0;
+  while (start <= header.length) {
+    let end = header.indexOf(',', start);
+    if (end === -1) end = header.length;
+    const semicolon = header.indexOf(';', start);
+    const listed = header
+      .slice(start, semicolon !== -1 && semicolon < end ? semicolon : end)
+      .trim()
+      .toLowerCase();
+    if (listed === type || listed === major || listed === '*/*') return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** The internal entry for requests that come straight from `node:http` (see `StreamableHttpHandler`). */
+export type NativeEntry = (input: HttpInput) => Promise<HttpReply>;
+
+/**
+ * Where a handler function carries its {@link NativeEntry}. Module-private rather than
+ * `Symbol.for`: only the node adapter built with this very module may use it, so the two always
+ * agree on what an {@link HttpInput} is; any other caller goes through `Request` and `Response`.
+ */
+export const NATIVE_ENTRY: unique symbol = Symbol('decorum.http.nativeEntry');
+
+/** The native entry attached to a Web handler, if it has one. */
+export function nativeEntryOf(handle: (request: Request) => Promise<Response>): NativeEntry | undefined {
+  return (handle as { [NATIVE_ENTRY]?: NativeEntry })[NATIVE_ENTRY];
+}

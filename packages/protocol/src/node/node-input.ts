@@ -1,0 +1,99 @@
+// The Node-native way into the Streamable HTTP endpoint: method, URL, headers and the body bytes go
+// in as they are, and a plain JSON answer comes back as status, headers and a string. Building an
+// undici Request and Response per POST (each with a ReadableStream, on Node 20 each made
+// transferable) cost more than serving the MCP request; SSE answers still come as a Response.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type BodyResult, parseJsonBytes } from '../http/body.js';
+import type { HeaderReader, HttpInput, PlainReply } from '../http/http-input.js';
+import { requestUrl, toWebHeaders, toWebRequest, type WebRequestContext } from './node-request.js';
+
+// HTTP whitespace, which Headers strips from both ends of a value.
+const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+const isHttpSpace = (code: number | undefined) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/** `Headers.get` over Node's parsed headers, without copying them. */
+class NodeHeaders implements HeaderReader {
+  constructor(private readonly req: IncomingMessage) {}
+
+  get(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    const joined = Array.isArray(value) ? value.join(', ') : value;
+    const last = joined.charCodeAt(joined.length - 1);
+    return isHttpSpace(joined.charCodeAt(0)) || isHttpSpace(last) ? joined.replace(OUTER_WHITESPACE, '') : joined;
+  }
+}
+
+/**
+ * Whether a request can take the native way: a POST whose body is already in memory, or a GET or
+ * DELETE without a body. Anything else (streamed or consumed bodies, HEAD, OPTIONS, HTTP/2) goes
+ * through `Request`, where the adapter handles those cases.
+ */
+export function takesNativePath(req: IncomingMessage, bytes: Uint8Array | undefined): boolean {
+  if (req.httpVersionMajor >= 2) return false;
+  if (bytes !== undefined) return req.method === 'POST';
+  if (req.method !== 'GET' && req.method !== 'DELETE') return false;
+  if (req.readableDidRead || req.readableEnded) return false;
+  return req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
+}
+
+/**
+ * The endpoint's view of a Node request. The URL is computed (and checked) at once, so a bad Host
+ * fails here exactly as it does when building a `Request`; the `Request` and `Headers` themselves
+ * are built only if a hook or a handler asks for them. A class, not an object of closures: the
+ * build names each closure kept in a property (`keepNames`), at a cost per request.
+ */
+export class NativeInput implements HttpInput {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: HeaderReader;
+  private built?: Request;
+  private webHeadersBuilt?: Headers;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly context: WebRequestContext,
+    private readonly bytes: Uint8Array | undefined,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.url = requestUrl(req, context.trustProxy);
+    this.headers = new NodeHeaders(req);
+  }
+
+  async json(maxBytes: number): Promise<BodyResult> {
+    return parseJsonBytes(this.bytes ?? new Uint8Array(0), maxBytes);
+  }
+
+  onAbort(listener: () => void): void {
+    this.context.signal.addEventListener('abort', listener, { once: true });
+  }
+
+  request(): Request {
+    this.built ??= toWebRequest(this.req, this.context, this.bytes);
+    return this.built;
+  }
+
+  webHeaders(): Headers {
+    this.webHeadersBuilt ??= toWebHeaders(this.req);
+    return this.webHeadersBuilt;
+  }
+}
+
+/**
+ * Writes a plain reply as the adapter writes the equivalent `Response`: lower-case header names in
+ * `Headers` order, then Content-Length for a body.
+ */
+export function writePlain(res: ServerResponse, reply: PlainReply, method: string | undefined): void {
+  const names = Object.keys(reply.headers);
+  const entries = names.map((name) => [name.toLowerCase(), reply.headers[name] as string] as const);
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (const [name, value] of entries) res.setHeader(name, value);
+  if (reply.body === null || method === 'HEAD') {
+    res.writeHead(reply.status);
+    res.end();
+    return;
+  }
+  res.setHeader('content-length', Buffer.byteLength(reply.body));
+  res.writeHead(reply.status);
+  res.end(reply.body);
+}
