@@ -1,11 +1,20 @@
-// Compiles bench/servers/decorum.ts with SWC (legacy decorators + metadata, like the dev loader)
-// into bench/.build/decorum.mjs, which resolves @decorum/* to the built dist/ packages.
+// The Decorum bench server (bench/servers/decorum.ts), built two ways:
+// - DECORUM_BUILT: with `decorum build`, the way an app is built for shipping (tsup + SWC, its
+//   dependencies bundled into one file). The `decorum` column of every figure runs this.
+// - DECORUM_UNBUNDLED: compiled with SWC alone (legacy decorators + metadata, like the dev loader),
+//   importing the built dist/ packages from node_modules. Snapshots (bench/snapshot-decorum.mjs)
+//   re-bundle it against saved dist copies, and the cold-start table shows it as `--no-bundle`.
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { transform } from '@swc/core';
 
 const src = new URL('../servers/decorum.ts', import.meta.url);
-export const DECORUM_BUILT = new URL('../.build/decorum.mjs', import.meta.url);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const DECORUM_BUILT = new URL('../.build/app/decorum.js', import.meta.url);
+export const DECORUM_UNBUNDLED = new URL('../.build/decorum.mjs', import.meta.url);
 
+/** Builds both variants; returns the unbundled one (what snapshots start from). */
 export async function buildDecorumServer() {
   const { code } = await transform(await readFile(src, 'utf8'), {
     filename: 'decorum.ts',
@@ -17,7 +26,19 @@ export async function buildDecorumServer() {
       keepClassNames: true,
     },
   });
-  await mkdir(new URL('.', DECORUM_BUILT), { recursive: true });
-  await writeFile(DECORUM_BUILT, code);
-  return DECORUM_BUILT;
+  await mkdir(new URL('.', DECORUM_UNBUNDLED), { recursive: true });
+  await writeFile(DECORUM_UNBUNDLED, code);
+  const args = [
+    'build',
+    'bench/servers/decorum.ts',
+    '--tsconfig',
+    'tsconfig.base.json',
+    '--out-dir',
+    'bench/.build/app',
+  ];
+  execFileSync(process.execPath, [`${root}packages/cli/dist/bin.js`, ...args, '--no-manifest'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return DECORUM_UNBUNDLED;
 }

@@ -44,8 +44,20 @@ export function summarize(kind, figures) {
   });
 }
 
+/** Cold start of the app built with --no-bundle: Decorum only, beside the bundled figure. */
+export function unbundledRow(rounds) {
+  return [
+    {
+      kind: 'latency',
+      figure: 'cold start, decorum built with --no-bundle',
+      impls: { decorum: { ms: med(rounds, 'ms'), rounds } },
+    },
+  ];
+}
+
 function cell(kind, v) {
   if (v === undefined) return 'n/a';
+  if (kind === 'reload') return `${fmtMs(v.medianMs)} ms (p90 ${fmtMs(v.p90Ms)})`;
   if (kind === 'throughput') return `${fmtInt(v.throughput)}/s · ${fmtMs(v.p50)} / ${fmtMs(v.p99)} ms`;
   if (kind === 'latency') return `${fmtMs(v.ms)} ms`;
   if (kind === 'sessions') return `${fmtMiB(v.rss)} (${fmtInt(v.perSession / 1024)} KiB/session)`;

@@ -15,6 +15,8 @@ export interface Project {
   /** Absolute path of the built entry (`<outDir>/<entry name>.js`). */
   builtEntry: string;
   outDir: string;
+  /** The tsconfig the build reads (`tsconfig.json` in the root unless configured). */
+  tsconfig: string;
 }
 
 /** The fields of package.json the CLI reads. */
@@ -27,7 +29,7 @@ export interface PackageManifest {
   repository?: string | { type?: string; url?: string; directory?: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
-  decorum?: { entry?: string; outDir?: string; external?: string[] };
+  decorum?: { entry?: string; outDir?: string; tsconfig?: string; external?: string[] };
 }
 
 const DEFAULT_ENTRY = 'src/server.ts';
@@ -40,7 +42,11 @@ function findRoot(from: string): string | undefined {
 }
 
 /** Finds the project around `cwd` and its entry; a missing entry is a {@link CliError} saying where it looked. */
-export function resolveProject(cwd: string, entryArgument?: string, options: { mustExist?: boolean } = {}): Project {
+export function resolveProject(
+  cwd: string,
+  entryArgument?: string,
+  options: { mustExist?: boolean; outDir?: string; tsconfig?: string } = {},
+): Project {
   const root = findRoot(cwd) ?? cwd;
   const manifestPath = join(root, 'package.json');
   const manifest: PackageManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
@@ -58,9 +64,14 @@ export function resolveProject(cwd: string, entryArgument?: string, options: { m
         `Pass the entry file (decorum <command> src/main.ts) or set "decorum": { "entry": "src/main.ts" } in package.json.`,
     );
   }
-  const outDir = join(root, manifest.decorum?.outDir ?? 'dist');
+  const outDir =
+    options.outDir !== undefined ? resolve(cwd, options.outDir) : join(root, manifest.decorum?.outDir ?? 'dist');
+  const tsconfig =
+    options.tsconfig !== undefined
+      ? resolve(cwd, options.tsconfig)
+      : join(root, manifest.decorum?.tsconfig ?? 'tsconfig.json');
   // ESM output: `.js` in a "type": "module" package, `.mjs` elsewhere (Node would read .js as CommonJS).
   const extension = manifest.type === 'module' ? '.js' : '.mjs';
   const builtEntry = join(outDir, `${basename(entry, extname(entry))}${extension}`);
-  return { root, manifest, entry, builtEntry, outDir };
+  return { root, manifest, entry, builtEntry, outDir, tsconfig };
 }

@@ -8,12 +8,15 @@ export class DecorumStartupError extends Error {
     message: string,
   ) {
     super(message);
+    // A fallback for subclasses of an app; ours name themselves, since a bundler may rename classes.
     this.name = new.target.name;
   }
 }
 
 /** Two primitives of the same kind share a name (or two resources a URI). */
 export class DuplicateNameError extends DecorumStartupError {
+  override readonly name = 'DuplicateNameError';
+
   constructor(kind: string, name: string, first: string, second: string) {
     super(
       'duplicate-name',
@@ -24,6 +27,8 @@ export class DuplicateNameError extends DecorumStartupError {
 
 /** A name outside the spec's rules (tool names: 1–128 of A–Z a–z 0–9 _ - .). */
 export class InvalidNameError extends DecorumStartupError {
+  override readonly name = 'InvalidNameError';
+
   constructor(kind: string, name: string, where: string, rule: string) {
     super('invalid-name', `Invalid ${kind} name "${name}" on ${where}: ${rule}. Set { name: '…' } to a valid name.`);
   }
@@ -31,6 +36,8 @@ export class InvalidNameError extends DecorumStartupError {
 
 /** A tool or prompt without a description: models choose tools by their descriptions. */
 export class MissingDescriptionError extends DecorumStartupError {
+  override readonly name = 'MissingDescriptionError';
+
   constructor(kind: string, where: string) {
     super(
       'missing-description',
@@ -41,6 +48,8 @@ export class MissingDescriptionError extends DecorumStartupError {
 
 /** A parameter the runtime cannot fill, or whose type cannot be known. */
 export class ParameterError extends DecorumStartupError {
+  override readonly name = 'ParameterError';
+
   constructor(where: string, index: number, problem: string) {
     super('parameter', `${where}, parameter ${index}: ${problem}`);
   }
@@ -48,6 +57,8 @@ export class ParameterError extends DecorumStartupError {
 
 /** Two resource templates that would match the same URIs, or a resource URI that is not absolute. */
 export class ResourceDeclarationError extends DecorumStartupError {
+  override readonly name = 'ResourceDeclarationError';
+
   constructor(message: string) {
     super('resource-declaration', message);
   }
@@ -55,6 +66,8 @@ export class ResourceDeclarationError extends DecorumStartupError {
 
 /** A problem with the app's options (providers, container). */
 export class AppConfigurationError extends DecorumStartupError {
+  override readonly name = 'AppConfigurationError';
+
   constructor(message: string) {
     super('app-configuration', message);
   }

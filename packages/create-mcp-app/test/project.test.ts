@@ -86,7 +86,7 @@ describe('renderProject', () => {
   it('gives the http template a Dockerfile and a health check', () => {
     const files = render('http', 'http');
     expect(files.Dockerfile).toContain('CMD ["node", "dist/server.js"]');
-    expect(files['src/http-server.ts']).toContain("'/health'");
+    expect(files['src/http-options.ts']).toContain("'/health'");
   });
 
   it('points @decorum/* at local tarballs, and overrides them for the packages that depend on each other', () => {

@@ -1,20 +1,23 @@
+import type { McpApp } from '@decorum/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { type RunningHttpServer, serveWithHealth } from '../src/http-server.js';
+import { httpOptions } from '../src/http-options.js';
 
 describe('the HTTP server', () => {
-  let server: RunningHttpServer | undefined;
+  let app: McpApp | undefined;
   afterEach(async () => {
-    await server?.close();
+    await app?.close();
   });
 
   it('answers the health check and serves MCP on the same port', async () => {
-    server = await serveWithHealth(createApp(), { port: 0 }); // port 0: a free port, never a fixed one
-    const health = await fetch(new URL('/health', server.url));
+    app = createApp();
+    // PORT=0: a free port, never a fixed one. handleSignals stays off: a test must not own the process's signals.
+    const { url } = await app.listen({ http: { ...httpOptions({ PORT: '0' }), handleSignals: false } });
+    const health = await fetch(new URL('/health', url));
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
 
-    const initialize = await fetch(server.url, {
+    const initialize = await fetch(url as URL, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({
@@ -26,5 +29,12 @@ describe('the HTTP server', () => {
     });
     expect(initialize.status).toBe(200);
     expect(initialize.headers.get('mcp-session-id')).toBeTruthy();
+  });
+
+  it('reads ALLOWED_HOSTS for a wildcard bind', () => {
+    expect(httpOptions({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'mcp.example.com, api.example.com' })).toMatchObject({
+      host: '0.0.0.0',
+      originPolicy: { allowedHosts: ['mcp.example.com', 'api.example.com'] },
+    });
   });
 });

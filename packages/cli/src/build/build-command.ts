@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, relative } from 'node:path';
@@ -8,29 +9,33 @@ import { parseArgv } from '../argv.js';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
-import { bundleOptions, externalDependencies } from './bundle-options.js';
+import { bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 
 /** Usage of `decorum build`. */
-export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest]
+export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--out-dir <dir>] [--tsconfig <file>]
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
 (the MCP registry's format) next to package.json.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
 Packages that cannot be bundled: list them in package.json "decorum": { "external": [...] }
-(native addons among the dependencies are kept external on their own).`;
+(native addons among the dependencies are kept external on their own).
+--out-dir and --tsconfig (or "decorum": { "outDir", "tsconfig" }) default to dist/ and tsconfig.json.`;
 
 /** `decorum build`. */
 export async function buildCommand(argv: readonly string[], cwd: string, log: (line: string) => void): Promise<void> {
-  const args = parseArgv(argv, { 'no-manifest': 'flag', 'no-bundle': 'flag' });
+  const args = parseArgv(argv, { 'no-manifest': 'flag', 'no-bundle': 'flag', 'out-dir': 'value', tsconfig: 'value' });
   if (args.flags.has('help')) {
     process.stderr.write(`${BUILD_USAGE}\n`);
     return;
   }
-  const project = resolveProject(cwd, args.positionals[0]);
+  const project = resolveProject(cwd, args.positionals[0], {
+    outDir: args.values.get('out-dir'),
+    tsconfig: args.values.get('tsconfig'),
+  });
   const started = performance.now();
   const bundle = !args.flags.has('no-bundle');
   await compile(project, bundle);
@@ -58,15 +63,19 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
 }
 
 async function compile(project: Project, bundle: boolean): Promise<void> {
-  const tsconfig = join(project.root, 'tsconfig.json');
+  const { tsconfig } = project;
   checkDecoratorOptions(tsconfig);
   const { build } = await import('tsup');
   const name = basename(project.entry, extname(project.entry));
   const extension = extname(project.builtEntry);
+  // Bundling compiles the project into a staging folder inside node_modules (so its imports resolve
+  // as from the project), then bundles that into outDir.
+  const stageDir = bundle ? join(project.root, 'node_modules', '.cache', 'decorum-build') : project.outDir;
+  const compiled = join(stageDir, basename(project.builtEntry));
   try {
     await build({
       entry: { [name]: project.entry },
-      outDir: project.outDir,
+      outDir: stageDir,
       format: ['esm'],
       outExtension: () => ({ js: extension }),
       platform: 'node',
@@ -78,15 +87,26 @@ async function compile(project: Project, bundle: boolean): Promise<void> {
       tsconfig,
       config: false,
       silent: true,
-      ...(bundle && bundleOptions(project.root, externalDependencies(project.root, project.manifest))),
     });
+    checkMetadata(project, compiled);
+    if (bundle) {
+      await rm(project.outDir, { recursive: true, force: true });
+      await bundleApp(project.root, compiled, project.builtEntry, externalDependencies(project.root, project.manifest));
+    }
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const hint = bundle
       ? '\nIf a dependency cannot be bundled, list it in package.json "decorum": { "external": ["name"] } or build with --no-bundle.'
       : '';
     throw new CliError(`Build failed: ${(error as Error).message}${hint}`);
+  } finally {
+    if (bundle) await rm(stageDir, { recursive: true, force: true });
   }
-  const output = await readFile(project.builtEntry, 'utf8');
+}
+
+/** Decorated classes without `design:*` metadata mean tsup compiled without SWC: every DTO would break. */
+function checkMetadata(project: Project, compiled: string): void {
+  const output = readFileSync(compiled, 'utf8');
   const decorated = /_ts_decorate\(|__decorate\(/.test(output);
   if (decorated && !/["']design:(?:type|paramtypes)["']/.test(output)) {
     throw new CliError(

@@ -9,6 +9,8 @@ import { DecorumStartupError } from '../errors.js';
  * try { builder.build(Untouched, '2020-12'); } catch (e) { if (e instanceof DtoMetadataError) console.error(e.message); }
  */
 export class DtoMetadataError extends DecorumStartupError {
+  override readonly name = 'DtoMetadataError';
+
   /** The DTO class name. */
   readonly dto: string;
   /** The property at fault, when it is one property rather than the whole class. */
@@ -37,6 +39,8 @@ export class DtoMetadataError extends DecorumStartupError {
  * // → DtoPropertyTypeError: add @Field({ type: … }) or a validator that implies the type
  */
 export class DtoPropertyTypeError extends DecorumStartupError {
+  override readonly name = 'DtoPropertyTypeError';
+
   readonly dto: string;
   readonly property: string;
 

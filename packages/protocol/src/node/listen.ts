@@ -13,6 +13,13 @@ export interface ListenHttpOptions extends NodeHandlerOptions {
   host?: string;
   /** Serve only this exact path (say '/mcp') and answer 404 elsewhere. Default: every path goes to the handler. */
   path?: string;
+  /**
+   * Other endpoints on the same port, by exact path, each a Fetch handler: a health check for a load balancer or
+   * a container, metrics… They are answered before `path` is looked at, and outside the MCP endpoint's checks
+   * (Origin/Host, authentication): serve nothing private there.
+   * @example { '/health': () => Response.json({ status: 'ok' }) }
+   */
+  routes?: Readonly<Record<string, (request: Request) => Response | Promise<Response>>>;
   /** How long `close()` waits for in-flight requests (open SSE streams included) before cutting them, in ms. Default 5000. */
   shutdownTimeoutMs?: number;
 }
@@ -60,6 +67,12 @@ export async function listenHttp(handle: WebHandler, options: ListenHttpOptions 
   const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000 } = options;
   if (path !== undefined && !path.startsWith('/')) throw new TypeError(`path must start with "/", got "${path}"`);
   const listener = toNodeHandler(handle, options);
+  const routes = new Map(
+    Object.entries(options.routes ?? {}).map(([route, handler]) => {
+      if (!route.startsWith('/')) throw new TypeError(`route paths must start with "/", got "${route}"`);
+      return [route, toNodeHandler(async (request) => handler(request), options)] as const;
+    }),
+  );
   // Node's own close() waits for keep-alive sockets to time out; counting responses lets close() end as soon
   // as the last one is over.
   let inFlight = 0;
@@ -70,7 +83,13 @@ export async function listenHttp(handle: WebHandler, options: ListenHttpOptions 
       inFlight--;
       if (inFlight === 0) onIdle?.();
     });
-    if (path !== undefined && (req.url ?? '/').split('?')[0] !== path) {
+    const pathname = (req.url ?? '/').split('?')[0] as string;
+    const route = routes.get(pathname);
+    if (route !== undefined) {
+      route(req, res);
+      return;
+    }
+    if (path !== undefined && pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
       return;
     }

@@ -58,6 +58,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
     onError: options.onError,
     trustProxy: options.trustProxy,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
+    routes: options.routes,
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
   let closing: Promise<void> | undefined;

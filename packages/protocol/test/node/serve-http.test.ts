@@ -32,6 +32,35 @@ describe('serveHttp', () => {
     expect(serving.handler.sessionCount).toBe(1);
   });
 
+  it('serves extra routes (a health check) on the same port, beside the MCP endpoint', async () => {
+    let seen: Request | undefined;
+    const serving = await serveHttp(createFixtureServer(), {
+      routes: {
+        '/health': (request) => {
+          seen = request;
+          return Response.json({ status: 'ok' });
+        },
+      },
+    });
+    running.push(serving);
+    const health = await fetch(new URL('/health?probe=1', serving.url));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(seen?.method).toBe('GET');
+    expect(new URL(seen?.url ?? '').searchParams.get('probe')).toBe('1');
+    // The MCP endpoint is untouched, and a path that is neither is not the health route.
+    const mcp = await fetch(serving.url, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(init),
+    });
+    expect(mcp.status).toBe(200);
+    expect((await fetch(new URL('/healthz', serving.url))).status).toBe(404);
+    await expect(serveHttp(createFixtureServer(), { routes: { health: () => new Response() } })).rejects.toThrow(
+      'route paths must start with "/", got "health"',
+    );
+  });
+
   it('refuses a DNS-rebinding Host over real HTTP', async () => {
     const serving = await serveHttp(createFixtureServer());
     running.push(serving);
