@@ -39,3 +39,11 @@ export type RequestDispatcher = (
   cancellation: Cancellation,
   info: MessageInfo | undefined,
 ) => Promise<Result> | Result;
+
+/** @internal an outgoing request awaiting its response. */
+export interface PendingRequest {
+  method: string;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: unknown) => void;
+  cleanup: () => void;
+}

@@ -11,19 +11,12 @@ import type {
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { Cancellation } from './cancellation.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
-import type { PeerOptions, RequestDispatcher, RequestOptions } from './peer-types.js';
+import type { PeerOptions, PendingRequest as Pending, RequestDispatcher, RequestOptions } from './peer-types.js';
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
 
 export type { PeerOptions, RequestDispatcher, RequestOptions } from './peer-types.js';
-
-interface Pending {
-  method: string;
-  resolve: (result: Result) => void;
-  reject: (error: unknown) => void;
-  cleanup: () => void;
-}
 
 /**
  * One side of a JSON-RPC 2.0 connection: strict decoding, request/response correlation with
@@ -36,10 +29,10 @@ export class Peer {
   onclose?: () => void;
 
   private readonly inflight = new Map<RequestId, Cancellation>();
-  /** In-flight requests that have sent notifications (their response waits one macrotask). */
-  private readonly notified = new Set<RequestId>();
-  private readonly outgoing = new Map<RequestId, Pending>();
-  private readonly progressListeners = new Map<RequestId, NonNullable<RequestOptions['onprogress']>>();
+  // Requests that sent notifications (answered a macrotask later); lazy, as the next two: one Peer per stateless POST.
+  private notified?: Set<RequestId>;
+  private outgoing?: Map<RequestId, Pending>;
+  private progressListeners?: Map<RequestId, NonNullable<RequestOptions['onprogress']>>;
   private idleWaiters: (() => void)[] = [];
   private pendingReplies = 0;
   private nextId = 0;
@@ -57,11 +50,16 @@ export class Peer {
 
   /** Attaches to the transport and starts it. */
   async start(): Promise<void> {
+    this.attach();
+    await this.transport.start();
+  }
+
+  /** Takes the transport's events without starting it (a stateless HTTP request has nothing to start). */
+  attach(): void {
     this.transport.onmessage = (value, info) => this.receive(value, info);
     this.transport.onframeerror = (error) => this.frameError(error);
     this.transport.onerror = (error) => this.logger.warn(`[decorum] transport error: ${error.message}`);
     this.transport.onclose = () => this.handleClose();
-    await this.transport.start();
   }
 
   /** Closes the transport; pending outgoing requests reject and in-flight handlers are aborted. */
@@ -88,6 +86,7 @@ export class Peer {
     const id = this.nextId++;
     let outParams = params;
     if (options.onprogress) {
+      this.progressListeners ??= new Map();
       this.progressListeners.set(id, options.onprogress);
       outParams = { ...params, _meta: { ...(params?._meta as Params | undefined), progressToken: id } };
     }
@@ -96,7 +95,7 @@ export class Peer {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     return new Promise<Result>((resolve, reject) => {
       const cancel = (reason: unknown, notify: boolean) => {
-        if (!this.outgoing.has(id)) return;
+        if (!this.outgoing?.has(id)) return;
         pending.cleanup();
         if (notify) {
           const why = reason instanceof Error ? reason.message : String(reason);
@@ -114,10 +113,11 @@ export class Peer {
         cleanup: () => {
           clearTimeout(timer);
           options.signal?.removeEventListener('abort', onAbort);
-          this.outgoing.delete(id);
-          this.progressListeners.delete(id);
+          this.outgoing?.delete(id);
+          this.progressListeners?.delete(id);
         },
       };
+      this.outgoing ??= new Map();
       this.outgoing.set(id, pending);
       this.send(message, options.relatedRequestId).catch((error) => cancel(error, false));
     });
@@ -126,7 +126,10 @@ export class Peer {
   /** Sends a notification; `dedupeKey` marks one a transport shared by several instances must send once. */
   notify(method: string, params?: Params, relatedRequestId?: RequestId, dedupeKey?: string): Promise<void> {
     if (this.closed) return Promise.resolve();
-    if (relatedRequestId !== undefined && this.inflight.has(relatedRequestId)) this.notified.add(relatedRequestId);
+    if (relatedRequestId !== undefined && this.inflight.has(relatedRequestId)) {
+      this.notified ??= new Set();
+      this.notified.add(relatedRequestId);
+    }
     const message: JsonRpcNotification =
       params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
     if (dedupeKey !== undefined && !this.closed) return this.transport.send(message, { relatedRequestId, dedupeKey });
@@ -220,14 +223,14 @@ export class Peer {
       if (cancellation.aborted) return undefined;
       // After progress or log notifications, answer one macrotask later: some clients (the official
       // SDK 1.x) handle a response before notifications read in the same chunk, and would drop them.
-      if (this.notified.delete(id)) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (this.notified?.delete(id)) await new Promise((resolve) => setTimeout(resolve, 0));
       return { jsonrpc: '2.0', id, result };
     } catch (error) {
       if (cancellation.aborted) return undefined;
       return { jsonrpc: '2.0', id, error: this.toErrorObject(error, request.method) };
     } finally {
       if (this.inflight.get(id) === cancellation) this.inflight.delete(id);
-      this.notified.delete(id);
+      this.notified?.delete(id);
     }
   }
 
@@ -247,7 +250,7 @@ export class Peer {
       return;
     }
     if (notification.method === 'notifications/progress') {
-      const listener = this.progressListeners.get(params.progressToken as RequestId);
+      const listener = this.progressListeners?.get(params.progressToken as RequestId);
       if (listener && typeof params.progress === 'number') {
         listener(params as { progress: number; total?: number; message?: string });
       }
@@ -257,7 +260,7 @@ export class Peer {
   }
 
   private settle(response: JsonRpcResponse): void {
-    const pending = response.id === null ? undefined : this.outgoing.get(response.id);
+    const pending = response.id === null ? undefined : this.outgoing?.get(response.id);
     if (!pending) return; // a response to nothing we asked (or already timed out): ignored, as JSON-RPC says
     pending.cleanup();
     if ('result' in response) pending.resolve(response.result);
@@ -275,7 +278,7 @@ export class Peer {
     this.closed = true;
     for (const cancellation of this.inflight.values()) cancellation.abort(new Error('Connection closed'));
     this.inflight.clear();
-    for (const pending of [...this.outgoing.values()]) {
+    for (const pending of [...(this.outgoing?.values() ?? [])]) {
       pending.cleanup();
       pending.reject(new ConnectionClosedError(pending.method));
     }

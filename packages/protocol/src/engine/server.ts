@@ -118,6 +118,17 @@ export class ProtocolServer {
     return session;
   }
 
+  /**
+   * @internal a session on a transport that needs no start (one stateless HTTP request): attached
+   * at once, with no promise to wait for. `connect` is the general way.
+   */
+  attachSession(transport: Transport): ServerSession {
+    const session = new ServerSession(this, transport);
+    this.sessions.add(session);
+    session.peer.attach();
+    return session;
+  }
+
   /** The sessions currently connected. */
   get connectedSessions(): ReadonlySet<ServerSession> {
     return this.sessions;

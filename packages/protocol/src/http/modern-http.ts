@@ -8,9 +8,11 @@ import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
+import { Exchange, type ExchangeContext } from './exchange.js';
 import { accepts, type HttpInput, type HttpReply, messageInfo, type PlainReply } from './http-input.js';
-import { HttpSession, type HttpSessionSettings } from './http-session.js';
+import type { HttpSessionSettings } from './http-session.js';
 import { jsonReply } from './responses.js';
+import { StatelessTransport } from './stateless-post.js';
 
 const CLIENT_ERRORS = new Set<number>([
   ErrorCode.HeaderMismatch,
@@ -86,19 +88,30 @@ export async function serveModernPost(
       error: e,
     });
   }
-  const transport = new HttpSession(settings.newId(), { ...settings, eventStore: null }, () => '2026-07-28');
-  const session = await server.connect(transport);
+  // One request, one session that ends with its exchange: the same light transport as a stateless POST.
   const info: MessageInfo = messageInfo(request, auth);
   // A closed stream is the client cancelling: the handler is aborted and the exchange ends unanswered.
   const cancel = () => {
     const cancelled = { requestId: message.id, reason: 'stream closed' };
     transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancelled }, info);
-    exchange?.abort();
+    exchange.abort();
   };
-  const exchange = transport.openExchange([message.id], {}, false, { statusOf, onDisconnect: cancel });
-  if (exchange === undefined) return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request');
+  const context: ExchangeContext = {
+    sessionId: '',
+    headers: {},
+    eventStore: null,
+    priming: false,
+    retryMs: settings.retryMs,
+    keepAliveMs: settings.keepAliveMs,
+    statusOf,
+    onDisconnect: cancel,
+  };
+  const exchange = new Exchange('', [message.id], context);
+  const transport = new StatelessTransport([message.id], exchange);
+  server.attachSession(transport);
+  exchange.ondone = () => transport.shut();
   request.onAbort(() => !exchange.done && cancel());
-  track(exchange.finished.then(() => session.close()));
+  track(exchange.finished);
   transport.receive(message, info);
   return exchange.response;
 }

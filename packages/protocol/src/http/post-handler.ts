@@ -4,18 +4,19 @@
 import { insufficientScopeOf } from '../auth/insufficient-scope.js';
 import { isModernRequest, unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
-import type { ServerSession } from '../engine/session.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
-import type { AuthInfo, MessageInfo } from '../transports/transport.js';
+import type { AuthInfo } from '../transports/transport.js';
 import { isModernVersion } from '../versions.js';
 import type { ClusterLink } from './cluster-link.js';
+import type { ExchangeContext } from './exchange.js';
 import { accepts, type HttpInput, type HttpReply, messageInfo } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { badRequest, errorReply, jsonReply } from './responses.js';
 import type { SessionRegistry } from './session-registry.js';
+import { batchAllowed, batchRefused, serveStateless } from './stateless-post.js';
 
 /** What a POST needs of its endpoint. */
 export interface PostEndpoint {
@@ -24,18 +25,15 @@ export interface PostEndpoint {
   settings: HttpSessionSettings;
   sessions: SessionRegistry;
   cluster?: ClusterLink;
+  /** Stateless mode: the exchange settings every POST shares (see `statelessExchangeContext`). */
+  statelessContext?: ExchangeContext;
   /** Keeps a shutdown waiting until `done` settles. */
   track(done: Promise<void>): void;
 }
 
 /** A lone insufficient-scope error is answered 403, so the client can step up. */
-const scopeStatus = (message: JsonRpcMessage | JsonRpcMessage[]) =>
+export const scopeStatus = (message: JsonRpcMessage | JsonRpcMessage[]): number =>
   insufficientScopeOf(message) === undefined ? 200 : 403;
-
-/** JSON-RPC batches exist in 2025-03-26 only (2024-11-05 had none on this transport, 2025-06-18 removed them). */
-const batchAllowed = (version: string | undefined) => version === '2025-03-26';
-const batchRefused = () =>
-  badRequest(400, 'Invalid Request: batches are not supported in the negotiated protocol version');
 
 /** What the body holds: the ids to answer, and whether it is an initialize. Or the error to answer instead. */
 type Scan = { requestIds: RequestId[]; initialize: boolean } | { refused: HttpReply };
@@ -91,7 +89,7 @@ export async function servePost(
   if (initialize && messages.length > 1)
     return badRequest(400, 'Invalid Request: initialize must not be part of a batch');
   const info = messageInfo(input, auth);
-  if (options.stateless) return stateless(endpoint, input, body.value, requestIds, initialize, info);
+  if (options.stateless) return serveStateless(endpoint, input, body.value, requestIds, initialize, info);
 
   let session: HttpSession | HttpReply;
   if (initialize) {
@@ -120,30 +118,4 @@ export async function servePost(
   const response = await exchange.response;
   if (initialize && !session.session?.initialized) await session.close();
   return response;
-}
-
-/** A stateless POST: a session that lives for this request only (restored as initialized unless it is initialize). */
-async function stateless(
-  endpoint: PostEndpoint,
-  input: HttpInput,
-  value: unknown,
-  requestIds: RequestId[],
-  initialize: boolean,
-  info: MessageInfo,
-): Promise<HttpReply> {
-  const version = input.headers.get('mcp-protocol-version') ?? '2025-03-26';
-  if (Array.isArray(value) && !batchAllowed(version)) return batchRefused();
-  const transport = new HttpSession(endpoint.settings.newId(), endpoint.settings, () => session.protocolVersion);
-  const session: ServerSession = await endpoint.server.connect(transport);
-  if (!initialize) session.restore({ protocolVersion: version, clientCapabilities: {}, subscriptions: [] });
-  if (requestIds.length === 0) {
-    transport.receive(value, info);
-    await session.close();
-    return { status: 202, headers: {}, body: null };
-  }
-  const exchange = transport.openExchange(requestIds, {}, false, { statusOf: scopeStatus });
-  if (exchange === undefined) return badRequest(400, 'Invalid Request: duplicate request ids');
-  endpoint.track(exchange.finished.then(() => session.close()));
-  transport.receive(value, info);
-  return exchange.response;
 }

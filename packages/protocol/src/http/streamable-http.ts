@@ -22,12 +22,13 @@ import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import { LegacySseEndpoint } from './legacy-sse.js';
 import { serveModernPost } from './modern-http.js';
 import { type ResolvedHttpOptions, resolveHttpOptions, type StreamableHttpOptions } from './options.js';
-import { type PostEndpoint, servePost } from './post-handler.js';
+import { type PostEndpoint, scopeStatus, servePost } from './post-handler.js';
 import { badRequest, jsonReply, storeDown } from './responses.js';
 import { originRefusal } from './security.js';
 import { streamIdSource } from './session-id.js';
 import { SessionRegistry } from './session-registry.js';
 import { SseConnection, sseHeaders } from './sse.js';
+import { statelessExchangeContext } from './stateless-post.js';
 
 const VERSION_HEADER = 'mcp-protocol-version';
 const noop = () => undefined;
@@ -79,6 +80,7 @@ export class StreamableHttpHandler {
       settings: this.settings,
       sessions: this.sessions,
       cluster: this.cluster,
+      statelessContext: this.options.stateless ? statelessExchangeContext(this.settings, scopeStatus) : undefined,
       track: (done) => this.track(done),
     };
     const native: NativeEntry = (input) => this.route(input);
@@ -140,7 +142,7 @@ export class StreamableHttpHandler {
         this.track(done.then(noop, noop)),
       );
       this.track(answer.then(noop, noop));
-      return answer.then((reply) => this.stepUp(reply));
+      return answer.then((reply) => (reply.status === 403 ? this.stepUp(reply) : reply));
     }
     if (version !== null && !isLegacyVersion(version)) {
       // Echo the request's id when it can be read, so the client can match the error to its request.
@@ -153,7 +155,7 @@ export class StreamableHttpHandler {
         // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
         const answer = servePost(this.endpoint, input, auth);
         this.track(answer.then(noop, noop));
-        return answer.then((reply) => this.stepUp(reply));
+        return answer.then((reply) => (reply.status === 403 ? this.stepUp(reply) : reply));
       }
       case 'GET':
         return this.get(input, auth);
@@ -211,7 +213,7 @@ export class StreamableHttpHandler {
     return { status: 200, headers: {}, body: null };
   }
 
-  /** Adds the step-up challenge to a 403 raised by an insufficient-scope error (rare: the body is read only then). */
+  /** Adds the step-up challenge to a 403 raised by an insufficient-scope error (rare: callers skip other statuses, sparing an async step per POST). */
   private async stepUp(reply: HttpReply): Promise<HttpReply> {
     if (reply.status !== 403) return reply;
     const plain = isPlain(reply);
