@@ -14,7 +14,7 @@ import { Context } from './context.js';
 import { resourceDefinition, templateDefinition } from './definitions.js';
 import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
 import { normalizeResourceResult } from './results.js';
-import { allows, ScopeFilter } from './scopes.js';
+import { allows, demand, ScopeFilter } from './scopes.js';
 import { describeIssues } from './services.js';
 import { ToolError } from './tool-error.js';
 
@@ -98,6 +98,11 @@ export function buildResourcesProvider(
       return [...fixed, ...dynamic.flat()];
     },
     templates: (request) => visibleTemplates.filter(templateList, request.authInfo),
+    authorizeSubscribe(uri, request) {
+      // The scopes of what would serve `uri`; a URI nothing serves (yet) may still be subscribed to.
+      const entry = byUri.get(uri)?.entry ?? router.match(uri)?.value.entry;
+      if (entry !== undefined) demand(request.authInfo, readScopes(entry.provider, entry.method), `resource ${uri}`);
+    },
     async read({ uri }, request) {
       const fixed = byUri.get(uri);
       const match = fixed ? undefined : router.match(uri);

@@ -163,6 +163,20 @@ describe('@Authorized', () => {
     expect(completion.completion.values).toEqual(['notes', 'files']);
   });
 
+  it('refuses resources/subscribe to a resource the caller may not read (fixed or through a template)', async () => {
+    const anonymous = await connect(app());
+    for (const uri of ['files://index', 'files://b.txt']) {
+      await expect(anonymous.subscribeResource({ uri })).rejects.toMatchObject({
+        data: { error: 'insufficient_scope', requiredScopes: ['files:read'] },
+      });
+    }
+    // A URI nothing serves yet stays subscribable, as before; a reader may subscribe to the protected ones.
+    await expect(anonymous.subscribeResource({ uri: 'other://x' })).resolves.toEqual({});
+    const reader = await connect(app(), who(['files:read']));
+    await expect(reader.subscribeResource({ uri: 'files://index' })).resolves.toEqual({});
+    await expect(reader.subscribeResource({ uri: 'files://b.txt' })).resolves.toEqual({});
+  });
+
   it('refuses scopes that cannot appear in a challenge, at startup', () => {
     expect(() => Authorized('two words')).toThrow(DecorumStartupError);
     expect(() => Authorized('a"b')).toThrow(/not a valid OAuth scope/);

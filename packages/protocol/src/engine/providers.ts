@@ -32,6 +32,11 @@ export interface ResourcesProvider {
   read(params: { uri: string; _meta?: JsonObject }, ctx: RequestContext): MaybePromise<ReadResourceResult>;
   /** Whether clients may subscribe to resource updates. */
   subscribe?: boolean;
+  /**
+   * Called before `resources/subscribe` records a subscription: throw (an `McpError`, or an
+   * `InsufficientScopeError` for a 403 step-up over HTTP) to refuse a caller who may not read `uri`.
+   */
+  authorizeSubscribe?(uri: string, ctx: RequestContext): MaybePromise<void>;
 }
 
 /** Serves prompts. */

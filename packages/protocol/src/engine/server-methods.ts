@@ -91,7 +91,10 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
   'resources/subscribe': {
     available: (server) => server.resources?.subscribe === true,
     async handle(params, ctx) {
-      ctx.session.subscriptions.add(requireString(params, 'uri', 'resources/subscribe'));
+      const uri = requireString(params, 'uri', 'resources/subscribe');
+      // Updates of a resource tell a subscriber that it changed: nobody hears of one they may not read.
+      await ctx.session.server.resources?.authorizeSubscribe?.(uri, ctx);
+      ctx.session.subscriptions.add(uri);
       ctx.session.onstatechange?.();
       return {};
     },
