@@ -25,7 +25,14 @@ import type { Class } from '../../src/metadata/types.js';
 import { planFor } from '../../src/schema/compiled-plan.js';
 import { acceptCompiled } from '../../src/schema/compiled-run.js';
 import { DtoValidator } from '../../src/schema/validate.js';
-import { Address, EveryValidator, LineItem, Org, TreeNode } from './fixtures/dtos.js';
+import {
+  Address,
+  EveryValidator,
+  validEveryValidator as everyValid,
+  LineItem,
+  Org,
+  TreeNode,
+} from './fixtures/dtos.js';
 import { clone, hasSpecialKeys, mutate, rng, sameValue } from './fixtures/generate.js';
 
 class Forecast {
@@ -159,34 +166,3 @@ describe('compiled DTO validation', () => {
     expect(new DtoValidator({ allowUnknown: true }).isCompiled(Forecast)).toBe(false);
   });
 });
-
-function everyValid() {
-  return {
-    text: 'hello',
-    ratio: 0.5,
-    count: 3,
-    enabled: true,
-    color: 'red',
-    priority: 2,
-    units: 'metric',
-    mode: 'auto',
-    percent: 50,
-    rating: 7,
-    amount: 0.01,
-    offset: -3,
-    name: 'Ada',
-    code: 'abc12',
-    ticket: 'ABC-12',
-    slug: 'hello_world',
-    email: 'ada@example.com',
-    homepage: 'https://example.com/a',
-    id: '3b241101-e2bb-4255-8caf-4136c566a962',
-    startsAt: '2024-05-01T10:00:00Z',
-    endsAt: '2024-05-01T12:30:00.000+02:00',
-    title: 'A title',
-    tags: ['a', 'b'],
-    scores: [0, 10],
-    address: { city: 'Oslo', zip: '0150' },
-    items: [{ sku: 'x-1', quantity: 2 }],
-  };
-}

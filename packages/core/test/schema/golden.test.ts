@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SchemaBuilder } from '../../src/schema/schema-builder.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 import { buildChecked, compileChecked, DIALECTS } from './ajv-support.js';
-import { EveryValidator, Org, TreeNode } from './fixtures/dtos.js';
+import { EveryValidator, Org, TreeNode, validEveryValidator as valid } from './fixtures/dtos.js';
 
 // golden.json holds the expected schemas; after a deliberate change, regenerate it with
 // UPDATE_GOLDEN=1 npx vitest run packages/core/test/schema/golden.test.ts (then review the diff).
@@ -23,36 +23,6 @@ describe('golden schemas', () => {
     expect(actual).toEqual(golden);
     expect(JSON.stringify(actual)).toBe(JSON.stringify(golden)); // toEqual ignores key order; clients see it
   });
-});
-
-/** A value that passes every validator of EveryValidator. */
-const valid = () => ({
-  text: 'hello',
-  ratio: 0.5,
-  count: 3,
-  enabled: true,
-  color: 'red',
-  priority: 2,
-  units: 'metric',
-  mode: 'auto',
-  percent: 50,
-  rating: 7,
-  amount: 0.01,
-  offset: -3,
-  name: 'Ada',
-  code: 'abc12',
-  ticket: 'ABC-12',
-  slug: 'hello_world',
-  email: 'ada@example.com',
-  homepage: 'https://example.com/a',
-  id: '3b241101-e2bb-4255-8caf-4136c566a962',
-  startsAt: '2024-05-01T10:00:00Z',
-  endsAt: '2024-05-01T12:30:00.000+02:00',
-  title: 'A title',
-  tags: ['a', 'b'],
-  scores: [0, 10],
-  address: { city: 'Oslo', zip: '0150' },
-  items: [{ sku: 'x-1', quantity: 2 }],
 });
 
 /** One broken validator each: the schema (Ajv, both dialects) and class-validator must both refuse it. */
