@@ -8,7 +8,9 @@ export interface ServeHttpOptions extends StreamableHttpOptions, Omit<ListenHttp
   /**
    * On SIGTERM/SIGINT, close gracefully (stop accepting, let in-flight requests finish, end listen
    * streams and sessions) and let the process exit. For a server program; off by default, since a
-   * library or a test should not take over the process's signals.
+   * library or a test should not take over the process's signals. A second signal during the close
+   * is ignored (`npm run` forwards Ctrl-C's SIGINT, so one key press is two signals); the close is
+   * bounded by `shutdownTimeoutMs`.
    */
   handleSignals?: boolean;
 }
@@ -62,19 +64,27 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
   let closing: Promise<void> | undefined;
-  const onSignal = () => void close().then(() => console.error('server closed'));
+  // A signal that arrives while closing is ignored: Ctrl-C under `npm run` delivers SIGINT twice (the
+  // terminal's and npm's forwarded one), and Node's default for the second would kill the process
+  // mid-close. The close is bounded by shutdownTimeoutMs, so it always ends; then the handlers go.
+  const onSignal = () => {
+    if (closing === undefined) void close().then(() => console.error('server closed'));
+  };
   const close = () => {
     closing ??= (async () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-      await handler.close();
-      await listener.close();
+      try {
+        await handler.close();
+        await listener.close();
+      } finally {
+        process.off('SIGTERM', onSignal);
+        process.off('SIGINT', onSignal);
+      }
     })();
     return closing;
   };
   if (options.handleSignals) {
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
   }
   return { handler, listener, url, close };
 }
