@@ -11,7 +11,7 @@ import { exportedApp, installHost, noAppError } from '../app-module.js';
 import { CliError } from '../cli-error.js';
 import type { Project } from '../project.js';
 import { formatReloadError } from './error-report.js';
-import { watchProject } from './file-watcher.js';
+import { type ProjectWatch, watchProject } from './file-watcher.js';
 import { ModuleReloader } from './module-reloader.js';
 import { formatReload } from './reload-report.js';
 
@@ -40,6 +40,8 @@ export class DevServer implements AppHost {
   private running?: Promise<void>;
   /** An error no reload can fix (the port is taken): the command ends with it. */
   private fatal?: CliError;
+  private watch?: ProjectWatch;
+  private closing?: Promise<void>;
 
   constructor(private readonly options: DevServerOptions) {
     this.entryUrl = pathToFileURL(options.project.entry).href;
@@ -50,7 +52,13 @@ export class DevServer implements AppHost {
   async start(): Promise<void> {
     installHost(this);
     const { root, entry } = this.options.project;
-    watchProject(root, {
+    // Over stdio the stdio transport ends the process (stdin closed, or a signal). Otherwise the dev
+    // server owns SIGTERM/SIGINT: the file watcher would keep the process alive after the HTTP close.
+    if (this.options.stdio !== true) {
+      process.on('SIGTERM', this.onSignal);
+      process.on('SIGINT', this.onSignal);
+    }
+    this.watch = watchProject(root, {
       debounceMs: this.options.debounceMs,
       onChange: (files) => this.enqueue(files),
       onError: (error) => this.options.log(`watcher error: ${error.message}`),
@@ -65,6 +73,31 @@ export class DevServer implements AppHost {
       );
     }
   }
+
+  /** Stops watching and closes the live app (its HTTP endpoint and sessions). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.watch?.close();
+      this.reloader.close();
+      await this.live?.close();
+    })();
+    return this.closing;
+  }
+
+  // A second signal while closing is ignored (npm run forwards Ctrl-C, so one key press is two).
+  private readonly onSignal = () => {
+    if (this.closing !== undefined) return;
+    void this.close().then(
+      () => {
+        this.options.log('server closed');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        this.options.log(`close failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
 
   /** Called by the entry's `app.listen(…)`: the first app is served, later ones take over. */
   async listen(app: McpApp, where: ListenOptions): Promise<{ url?: URL }> {
@@ -85,7 +118,7 @@ export class DevServer implements AppHost {
     const http = flagged ? this.options.http : entryHttp;
     if (stdio) await app.serve({ stdio: true });
     if (http !== undefined) {
-      const options: ServeHttpOptions = { ...entryHttp, ...http, handleSignals: !stdio };
+      const options: ServeHttpOptions = { ...entryHttp, ...http, handleSignals: false };
       try {
         this.url = (await app.serve({ http: options })).url;
       } catch (error) {
