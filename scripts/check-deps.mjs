@@ -1,15 +1,17 @@
-// Checks the dependency rules of DESIGN.md §2 on every source file of packages/* and examples/*:
-//  1. a package imports only the Decorum packages it may (`protocol` none; `core` protocol; …);
-//  2. nobody imports another package's src/ or dist/ internals (by subpath or by relative path);
-//  3. every bare import is a declared dependency of the importing package;
-//  4. a package's root entry, and everything it reaches, imports no Node built-in (`node:` or bare),
-//     so `@decorum/protocol` and `@decorum/core` load in any JavaScript runtime.
+// The dependency rules of DESIGN.md §2 and ARCHITECTURE.md, checked with dependency-cruiser over every source file of
+// packages/* and examples/*:
+//  1. no import cycle, type-only imports included (a cycle of types is still a knot to untie);
+//  2. a package imports only the Decorum packages it may (`protocol` none; `core` protocol; …) and has declared;
+//  3. nobody imports another package's src/ or dist/ internals (by relative path, or by a subpath its exports lack);
+//  4. every bare import resolves and is a declared dependency of the importing package;
+//  5. a package's root entry, and everything it reaches at run time, imports no Node built-in, so
+//     `@decorum/protocol` and `@decorum/core` load in any JavaScript runtime;
+//  6. inside the protocol engine, layers call downwards only: engine/ imports nothing from http/, auth/ or node/.
 // Usage: node scripts/check-deps.mjs [--root <dir>]; exits 1 and lists each violation.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { cruise } from 'dependency-cruiser';
 import { listPackages, ROOT } from './workspace.mjs';
 
 /** Which Decorum packages each package may import. Examples and templates may import any public entry. */
@@ -19,138 +21,151 @@ export const ALLOWED = {
   '@decorum/testing': ['@decorum/core', '@decorum/protocol'],
   '@decorum/cli': ['@decorum/core', '@decorum/protocol'],
   '@decorum/redis': ['@decorum/protocol'],
+  '@decorum/create-mcp-app': [],
   'create-mcp-app': [],
 };
-/** Command-line programs: Node by definition, so rule 4 (runtime-neutral root entry) does not apply. */
-export const NODE_PROGRAMS = new Set(['@decorum/cli', 'create-mcp-app']);
-const BUILTINS = new Set(builtinModules);
+/** Command-line programs: Node by definition, so rule 5 (runtime-neutral root entry) does not apply. */
+export const NODE_PROGRAMS = new Set(['@decorum/cli', '@decorum/create-mcp-app', 'create-mcp-app']);
 
-const isBuiltin = (spec) => spec.startsWith('node:') || BUILTINS.has(spec.split('/')[0]);
-const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (items) => `(${items.map(escapeRe).join('|')})`;
+const BUILTIN_PATH = `^(node:[a-z_/]+|${anyOf(builtinModules.filter((m) => !m.startsWith('_')))})$`;
 
-/** Lists the runtime imports of a TypeScript file (type-only imports are erased and skipped). */
-export function runtimeImports(file) {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const found = [];
-  const visit = (node) => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
-      const named = node.importClause?.namedBindings;
-      const allTypes =
-        named &&
-        ts.isNamedImports(named) &&
-        !node.importClause.name &&
-        named.elements.length > 0 &&
-        named.elements.every((e) => e.isTypeOnly);
-      if (!allTypes) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
-      found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
-      const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require')) {
-        found.push(node.arguments[0].text);
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function sourceFiles(dir) {
-  if (!existsSync(dir)) return [];
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(?:c|m)?tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
+/** The forbidden-rule set for the workspace at `root`, generated from ALLOWED and each package.json. */
+function rulesFor(root, packages) {
+  const dirOf = (pkg) => relative(root, pkg.dir);
+  const rules = [
+    { name: 'no-cycle', comment: 'files import each other in a loop', from: {}, to: { circular: true } },
+    {
+      name: 'outside-package',
+      comment: "reaches into another package by relative path; import that package's public entry instead",
+      from: { path: '^(packages|examples)/([^/]+)/' },
+      to: { dependencyTypes: ['local'], pathNot: '^$1/$2/' },
+    },
+    {
+      name: 'not-public',
+      comment: 'does not resolve: an undeclared package, or a subpath its exports do not offer',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'undeclared',
+      comment: "is not declared in the importing package's package.json",
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'engine-layering',
+      comment: 'the engine calls downwards only: it may not import http/, auth/ or node/',
+      from: { path: '^packages/protocol/src/engine/' },
+      to: { path: '^packages/protocol/src/(http|auth|node)/' },
+    },
+  ];
+  for (const pkg of packages) {
+    const isExample = dirOf(pkg).startsWith('examples');
+    const m = pkg.manifest;
+    const declared = new Set(Object.keys({ ...m.dependencies, ...m.devDependencies, ...m.peerDependencies }));
+    const allowed = ALLOWED[pkg.name] ?? [];
+    const forbidden = isExample ? [] : packages.filter((other) => other !== pkg && !allowed.includes(other.name));
+    if (forbidden.length > 0)
+      rules.push({
+        name: `layer:${pkg.name}`,
+        comment: `${pkg.name} may not import ${forbidden.map((p) => p.name).join(', ')} (DESIGN.md §2)`,
+        from: { path: `^${escapeRe(dirOf(pkg))}/` },
+        to: { path: `^${anyOf(forbidden.map(dirOf))}/` },
+      });
+    const undeclared = packages.filter((other) => other !== pkg && !declared.has(other.name));
+    if (undeclared.length > 0)
+      rules.push({
+        name: `undeclared:${pkg.name}`,
+        comment: `imports a Decorum package that ${pkg.name}'s package.json does not declare`,
+        from: { path: `^${escapeRe(dirOf(pkg))}/` },
+        to: { path: `^${anyOf(undeclared.map(dirOf))}/`, dependencyTypesNot: ['local'] },
+      });
   }
-  return out;
+  return rules;
 }
 
-/** Resolves a relative import the way NodeNext + the dev loader do (`./x.js` → `./x.ts`). */
-function resolveRelative(fromFile, spec) {
-  const base = resolve(dirname(fromFile), spec);
-  const candidates = [base, base.replace(/\.(c|m)?js$/, '.$1ts'), `${base}.ts`, join(base, 'index.ts')];
-  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+/** Rule 5 needs static run-time imports only (type-only imports are erased), so it runs as a cruise of its own. */
+function nodeFreeRules(root, packages) {
+  const entries = packages
+    .filter((p) => !NODE_PROGRAMS.has(p.name) && !relative(root, p.dir).startsWith('examples'))
+    .map(
+      (p) =>
+        p.manifest.exports?.['.']?.['@decorum/source'] &&
+        join(relative(root, p.dir), p.manifest.exports['.']['@decorum/source']),
+    )
+    .filter(Boolean)
+    .map((entry) => entry.replace(/^\.\//, ''));
+  if (entries.length === 0) return [];
+  return [
+    {
+      name: 'node-free-root',
+      comment: 'imports a Node built-in but is reachable from a root entry; move Node-only code behind a subpath',
+      from: { path: `^${anyOf(entries)}$` },
+      to: { path: BUILTIN_PATH, reachable: true },
+    },
+  ];
 }
 
-function subpathOf(spec) {
-  const name = packageName(spec);
-  return spec === name ? '.' : `.${spec.slice(name.length)}`;
+async function cruiseWith(root, rules, typeImports) {
+  const cwd = process.cwd();
+  process.chdir(root);
+  try {
+    const dirs = ['packages', 'examples'].filter((d) =>
+      listPackages(root).some((p) => p.dir.startsWith(join(root, d))),
+    );
+    const result = await cruise(
+      dirs.map((d) => `${d}/*/src`),
+      {
+        validate: true,
+        ruleSet: { forbidden: rules.map((rule) => ({ severity: 'error', ...rule })) },
+        tsPreCompilationDeps: typeImports,
+        doNotFollow: { path: 'node_modules' },
+        // The run-time cruise leaves out dynamic imports: a lazily imported Node-only feature (listen over stdio)
+        // loads only when used, so the entry still loads elsewhere.
+        exclude: {
+          path: '(\\.d\\.ts$|^(packages|examples)/[^/]+/(test|dist)/)',
+          ...(typeImports ? {} : { dynamic: true }),
+        },
+        enhancedResolveOptions: {
+          conditionNames: ['@decorum/source', 'import', 'require', 'node', 'default'],
+          exportsFields: ['exports'],
+          extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+        },
+      },
+      { extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] } },
+    );
+    return result.output.summary.violations;
+  } finally {
+    process.chdir(cwd);
+  }
 }
 
 /** Runs every rule over the workspace at `root`; returns the violations as readable lines. */
-export function checkDependencyRules(root = ROOT) {
+export async function checkDependencyRules(root = ROOT) {
   const packages = listPackages(root);
-  const byName = new Map(packages.map((p) => [p.name, p]));
-  const violations = [];
-  for (const pkg of packages) {
-    const isExample = relative(root, pkg.dir).startsWith('examples');
-    const allowed = isExample ? [...byName.keys()] : (ALLOWED[pkg.name] ?? []);
-    const m = pkg.manifest;
-    const declared = new Set(Object.keys({ ...m.dependencies, ...m.peerDependencies, ...m.optionalDependencies }));
-    for (const file of sourceFiles(join(pkg.dir, 'src'))) {
-      const where = relative(root, file);
-      for (const spec of runtimeImports(file)) {
-        if (spec.startsWith('.')) {
-          const target = resolve(dirname(file), spec);
-          if (!target.startsWith(`${pkg.dir}/`))
-            violations.push(
-              `${where}: imports "${spec}", which reaches outside ${pkg.name}; import the package's public entry instead`,
-            );
-          continue;
-        }
-        if (isBuiltin(spec)) continue;
-        const name = packageName(spec);
-        const internal = byName.get(name);
-        if (internal) {
-          if (!allowed.includes(name)) violations.push(`${where}: ${pkg.name} may not import ${name} (DESIGN.md §2)`);
-          const sub = subpathOf(spec);
-          if (/^\.\/(src|dist)(\/|$)/.test(sub) || !(sub in (internal.manifest.exports ?? { '.': 1 }))) {
-            violations.push(`${where}: imports "${spec}", which is not a public entry of ${name}`);
-          }
-        }
-        if (!declared.has(name))
-          violations.push(`${where}: imports "${name}", which ${pkg.name}'s package.json does not declare`);
-      }
-    }
-    const rootEntry = m.exports?.['.']?.['@decorum/source'];
-    if (rootEntry && !NODE_PROGRAMS.has(pkg.name))
-      violations.push(...nodeFreeViolations(root, join(pkg.dir, rootEntry)));
-  }
-  return violations;
-}
-
-/** Walks everything a root entry reaches by relative imports and reports Node built-ins on the way. */
-function nodeFreeViolations(root, entry) {
-  const seen = new Set();
-  const out = [];
-  const walk = (file, chain) => {
-    if (seen.has(file) || !existsSync(file)) return;
-    seen.add(file);
-    for (const spec of runtimeImports(file)) {
-      if (isBuiltin(spec)) {
-        const path = [...chain, file].map((f) => relative(root, f)).join(' -> ');
-        out.push(
-          `${relative(root, file)}: imports "${spec}" but is reachable from the root entry (${path}); move Node-only code behind a subpath`,
-        );
-      } else if (spec.startsWith('.')) {
-        const target = resolveRelative(file, spec);
-        if (target) walk(target, [...chain, file]);
-      }
-    }
-  };
-  walk(entry, []);
-  return out;
+  const byRule = new Map([...rulesFor(root, packages), ...nodeFreeRules(root, packages)].map((r) => [r.name, r]));
+  const violations = [
+    ...(await cruiseWith(root, rulesFor(root, packages), true)),
+    ...(await cruiseWith(root, nodeFreeRules(root, packages), false)),
+  ];
+  const lines = violations.map((v) => {
+    const rule = byRule.get(v.rule.name);
+    if (v.cycle) return `${v.from}: ${rule.comment}: ${[v.from, ...v.cycle.map((c) => c.name ?? c)].join(' -> ')}`;
+    if (v.via) return `${v.to}: ${rule.comment} (${[v.from, ...v.via.map((c) => c.name ?? c)].join(' -> ')})`;
+    return `${v.from}: imports "${v.to}", which ${rule.comment} [${v.rule.name}]`;
+  });
+  return [...new Set(lines)];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const flag = process.argv.indexOf('--root');
   const root = flag === -1 ? ROOT : resolve(process.argv[flag + 1]);
-  const violations = checkDependencyRules(root);
+  const violations = await checkDependencyRules(root);
   if (violations.length > 0) {
     process.stderr.write(`✖ dependency rules: ${violations.length} violation(s)\n  ${violations.join('\n  ')}\n`);
     process.exit(1);
   }
-  process.stdout.write('✔ dependency rules hold\n');
+  process.stdout.write('✔ dependency rules hold (dependency-cruiser: no cycles, layers, public entries only)\n');
 }
