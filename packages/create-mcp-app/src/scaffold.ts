@@ -3,7 +3,8 @@
 // Any failure (or Ctrl+C) removes the staging folder and any parent folder we created: no
 // half-written project is ever left behind.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CreateAppError } from './errors.js';
 import { installDependencies } from './install.js';
@@ -125,7 +126,10 @@ export async function scaffold(
   let staging: string | undefined;
   try {
     createdParent = createFolder(parent);
-    staging = mkdtempSync(join(parent, `.${basename(options.targetDir)}.create-mcp-app-`));
+    // Not mkdtemp: its folder is 0700 whatever the umask, and the staging folder becomes the project.
+    // mkdirSync without a mode gives 0777 minus the umask (0755 typically), like any folder the user makes.
+    staging = join(parent, `.${basename(options.targetDir)}.create-mcp-app-${randomBytes(4).toString('hex')}`);
+    mkdirSync(staging);
     for (const file of files) {
       const path = join(staging, ...file.path.split('/'));
       mkdirSync(dirname(path), { recursive: true });
