@@ -1,10 +1,21 @@
+import type { HttpAuth } from '../auth/http-auth.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { StreamableHttpOptions } from '../http/options.js';
 import { StreamableHttpHandler } from '../http/streamable-http.js';
 import { type HttpListener, type ListenHttpOptions, listenHttp } from './listen.js';
 
 /** Options of {@link serveHttp}: where to listen, and how the MCP endpoint behaves. */
-export interface ServeHttpOptions extends StreamableHttpOptions, Omit<ListenHttpOptions, 'path' | 'shutdownTimeoutMs'> {
+export interface ServeHttpOptions
+  extends Omit<StreamableHttpOptions, 'auth'>,
+    Omit<ListenHttpOptions, 'path' | 'shutdownTimeoutMs'> {
+  /**
+   * The authentication scheme (see `StreamableHttpOptions.auth`), or a function that makes it from the
+   * endpoint URL once the port is bound: with `port: 0`, a `ResourceServer`'s `resource` cannot be
+   * known before.
+   * @example
+   * auth: (endpoint) => new ResourceServer({ resource: endpoint, authorizationServers: [issuer], jwt })
+   */
+  auth?: HttpAuth | ((endpoint: URL) => HttpAuth);
   /**
    * On SIGTERM/SIGINT, close gracefully (stop accepting, let in-flight requests finish, end listen
    * streams and sessions) and let the process exit. For a server program; off by default, since a
@@ -53,8 +64,18 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   const host = options.host ?? '127.0.0.1';
   const policy = options.originPolicy ?? {};
   const allowedHosts = policy.allowedHosts ?? (policy.enabled === false ? undefined : allowedHostsFor(host));
-  const handler = new StreamableHttpHandler(server, { ...options, originPolicy: { ...policy, allowedHosts } });
-  const listener = await listenHttp(handler.handle, {
+  const { auth } = options;
+  const makeHandler = (endpoint?: URL) =>
+    new StreamableHttpHandler(server, {
+      ...options,
+      auth: typeof auth === 'function' ? auth(endpoint as URL) : auth,
+      originPolicy: { ...policy, allowedHosts },
+    });
+  // An auth factory needs the bound port: the handler is made once it is known, before any request
+  // can arrive (connections are accepted on a later turn of the event loop).
+  let handler: StreamableHttpHandler | undefined = typeof auth === 'function' ? undefined : makeHandler();
+  const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
+  const listener = await listenHttp(handler?.handle ?? handle, {
     host,
     port: options.port,
     onError: options.onError,
@@ -63,6 +84,8 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
     routes: options.routes,
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
+  handler ??= makeHandler(url);
+  const ready = handler;
   let closing: Promise<void> | undefined;
   // A signal that arrives while closing is ignored: Ctrl-C under `npm run` delivers SIGINT twice (the
   // terminal's and npm's forwarded one), and Node's default for the second would kill the process
@@ -73,7 +96,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   const close = () => {
     closing ??= (async () => {
       try {
-        await handler.close();
+        await ready.close();
         await listener.close();
       } finally {
         process.off('SIGTERM', onSignal);
@@ -86,5 +109,5 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
   }
-  return { handler, listener, url, close };
+  return { handler: ready, listener, url, close };
 }
