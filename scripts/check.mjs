@@ -1,5 +1,5 @@
-// `npm run check`: formatter and linter (Biome), type check of every project (`tsc -b`), and the
-// dependency rules of DESIGN.md §2. Runs every step, then fails if any step failed.
+// `npm run check`: formatter and linter (Biome), type check of every project (`tsc -b`), the dependency rules of
+// DESIGN.md §2, and the packages as npm would ship them (publint, attw). Runs every step, then fails if any failed.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './workspace.mjs';
 
@@ -7,6 +7,7 @@ const steps = [
   ['format + lint (biome)', 'npx', ['biome', 'check', '.']],
   ['type check (tsc -b)', 'npx', ['tsc', '-b', '--pretty']],
   ['dependency rules', process.execPath, ['scripts/check-deps.mjs']],
+  ['packages as published (publint, attw; needs npm run build)', process.execPath, ['scripts/check-packages.mjs']],
 ];
 
 const failed = [];

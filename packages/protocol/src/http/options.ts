@@ -34,7 +34,11 @@ export interface StreamableHttpOptions {
   sessionIdleTimeoutMs?: number;
   /** Most sessions at once (503 past it). Default 10 000. */
   maxSessions?: number;
-  /** Most open streams (POST streams + GET stream) per session (503 past it). Default 64. */
+  /**
+   * Most open streams per session (503 past it): each request in flight holds one POST stream, plus
+   * the GET stream, so this caps the concurrent requests of one client (`Promise.all` over many tool
+   * calls). Default 1024.
+   */
   maxStreamsPerSession?: number;
   /** Interval of SSE keep-alive comments, in ms (0 disables). Default 15 000. */
   keepAliveMs?: number;
@@ -86,7 +90,7 @@ export function resolveHttpOptions(options: StreamableHttpOptions): ResolvedHttp
     maxBodyBytes: 4 * 1024 * 1024,
     sessionIdleTimeoutMs: 30 * 60_000,
     maxSessions: 10_000,
-    maxStreamsPerSession: 64,
+    maxStreamsPerSession: 1024,
     keepAliveMs: 15_000,
     retryMs: 1_000,
     shutdownTimeoutMs: 10_000,

@@ -14,7 +14,7 @@ import type { ExchangeContext } from './exchange.js';
 import { accepts, type HttpInput, type HttpReply, messageInfo } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import type { ResolvedHttpOptions } from './options.js';
-import { badRequest, errorReply, jsonReply } from './responses.js';
+import { badRequest, errorReply, jsonReply, tooManyStreams } from './responses.js';
 import type { SessionRegistry } from './session-registry.js';
 import { batchAllowed, batchRefused, serveStateless } from './stateless-post.js';
 
@@ -107,7 +107,7 @@ export async function servePost(
     return { status: 202, headers: { 'Mcp-Session-Id': session.id }, body: null };
   }
   if (session.openStreams >= options.maxStreamsPerSession) {
-    return badRequest(503, 'Service Unavailable: too many open streams for this session');
+    return tooManyStreams(options.maxStreamsPerSession);
   }
   const exchange = session.openExchange(requestIds, { 'Mcp-Session-Id': session.id }, true, {
     statusOf: scopeStatus,

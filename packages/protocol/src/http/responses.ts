@@ -38,6 +38,15 @@ export function badRequest(status: number, message: string, headers?: Record<str
   return errorReply(status, ErrorCode.InvalidRequest, message, headers);
 }
 
+/** A session past `maxStreamsPerSession`: the message names the option, so the fix is one search away. */
+export function tooManyStreams(limit: number): PlainReply {
+  return badRequest(
+    503,
+    `Service Unavailable: this session has ${limit} streams open (requests in flight and its GET stream), ` +
+      'the most maxStreamsPerSession allows; raise maxStreamsPerSession in the HTTP options, or send fewer requests at once',
+  );
+}
+
 /** The shared session store cannot be reached: the client may retry (on this or another instance). */
 export function storeDown(error: unknown): PlainReply {
   return badRequest(503, `Service Unavailable: the session store is unreachable (${(error as Error).message})`, {

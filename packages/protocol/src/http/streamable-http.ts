@@ -23,7 +23,7 @@ import { LegacySseEndpoint } from './legacy-sse.js';
 import { serveModernPost } from './modern-http.js';
 import { type ResolvedHttpOptions, resolveHttpOptions, type StreamableHttpOptions } from './options.js';
 import { type PostEndpoint, scopeStatus, servePost } from './post-handler.js';
-import { badRequest, jsonReply, storeDown } from './responses.js';
+import { badRequest, jsonReply, storeDown, tooManyStreams } from './responses.js';
 import { originRefusal } from './security.js';
 import { streamIdSource } from './session-id.js';
 import { SessionRegistry } from './session-registry.js';
@@ -184,7 +184,7 @@ export class StreamableHttpHandler {
       return badRequest(409, 'Conflict: this session already has an open GET stream');
     }
     if (session.openStreams >= this.options.maxStreamsPerSession) {
-      return badRequest(503, 'Service Unavailable: too many open streams for this session');
+      return tooManyStreams(this.options.maxStreamsPerSession);
     }
     const connection = new SseConnection(this.options.keepAliveMs);
     input.onAbort(() => connection.close());
