@@ -6,7 +6,11 @@ import { CliError } from './cli-error.js';
 
 /** A project the CLI works on. */
 export interface Project {
-  /** Folder of the nearest package.json (or the working directory when there is none). */
+  /**
+   * The project folder: with an entry argument, the nearest folder above the entry holding a
+   * package.json (else a tsconfig.json, else the entry's folder); without one, the nearest
+   * package.json above the working directory (else the working directory).
+   */
   root: string;
   /** package.json contents (empty when there is none). */
   manifest: PackageManifest;
@@ -34,11 +38,21 @@ export interface PackageManifest {
 
 const DEFAULT_ENTRY = 'src/server.ts';
 
-function findRoot(from: string): string | undefined {
+function findUp(from: string, file: string): string | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (existsSync(join(dir, file))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * The project an entry belongs to: the nearest folder above it with a package.json, else with a
+ * tsconfig.json, else the entry's own folder — never the working directory, which may be anywhere
+ * (`decorum dev /abs/app/src/server.ts` run from `/` must not watch the whole filesystem).
+ */
+function rootOfEntry(entry: string): string {
+  const dir = dirname(entry);
+  return findUp(dir, 'package.json') ?? findUp(dir, 'tsconfig.json') ?? dir;
 }
 
 /** Finds the project around `cwd` and its entry; a missing entry is a {@link CliError} saying where it looked. */
@@ -47,11 +61,12 @@ export function resolveProject(
   entryArgument?: string,
   options: { mustExist?: boolean; outDir?: string; tsconfig?: string } = {},
 ): Project {
-  const root = findRoot(cwd) ?? cwd;
+  const entryPath = entryArgument === undefined ? undefined : resolve(cwd, entryArgument);
+  const root = entryPath !== undefined ? rootOfEntry(entryPath) : (findUp(cwd, 'package.json') ?? cwd);
   const manifestPath = join(root, 'package.json');
   const manifest: PackageManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const configured = manifest.decorum?.entry;
-  const entry = entryArgument !== undefined ? resolve(cwd, entryArgument) : join(root, configured ?? DEFAULT_ENTRY);
+  const entry = entryPath ?? join(root, configured ?? DEFAULT_ENTRY);
   if ((options.mustExist ?? true) && !existsSync(entry)) {
     const how =
       entryArgument !== undefined

@@ -11,7 +11,9 @@ const WORK = fileURLToPath(new URL('../.work', import.meta.url));
 
 /** The `decorum` binary from source, and the Node arguments that run it. */
 export const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
-export const BIN_ARGS = ['--conditions=@decorum/source', '--import', '@decorum/cli/register', BIN];
+// The loader by URL, not by name: a test may run the CLI from a folder that cannot resolve @decorum/cli.
+const REGISTER = new URL('../../loader/register.mjs', import.meta.url).href;
+export const BIN_ARGS = ['--conditions=@decorum/source', '--import', REGISTER, BIN];
 
 /** Copies the fixture project; `remove` deletes the copy. */
 export function workProject(): { dir: string; remove(): void } {
