@@ -29,16 +29,14 @@ export function parseArgv(argv: readonly string[], spec: Readonly<Record<string,
     }
     if (!token.startsWith('--') || token === '-') {
       if (token === '-h') parsed.flags.add('help');
+      else if (/^-[^-\d]/.test(token)) throw new CliError(`Unknown option ${token}. ${knownOptions(spec)}`);
       else parsed.positionals.push(token);
       continue;
     }
     const eq = token.indexOf('=');
     const name = token.slice(2, eq === -1 ? undefined : eq);
     const kind = spec[name] ?? (name === 'help' ? 'flag' : undefined);
-    if (kind === undefined) {
-      const known = Object.keys(spec).map((k) => `--${k}`);
-      throw new CliError(`Unknown option ${token}. Known options: ${known.join(', ') || 'none'}.`);
-    }
+    if (kind === undefined) throw new CliError(`Unknown option ${token}. ${knownOptions(spec)}`);
     if (kind === 'flag') {
       if (eq !== -1) throw new CliError(`--${name} takes no value.`);
       parsed.flags.add(name);
@@ -54,6 +52,22 @@ export function parseArgv(argv: readonly string[], spec: Readonly<Record<string,
     else parsed.lists.set(name, [...(parsed.lists.get(name) ?? []), value]);
   }
   return parsed;
+}
+
+function knownOptions(spec: Readonly<Record<string, OptionKind>>): string {
+  const known = Object.keys(spec).map((k) => `--${k}`);
+  return `Known options: ${known.join(', ') || 'none'}.`;
+}
+
+/**
+ * Refuses positionals past the `names` a command takes (a stray word is a mistake, not something
+ * to ignore), naming the unexpected one and what the command does take.
+ */
+export function checkPositionals(args: ParsedArgs, command: string, names: readonly string[]): void {
+  const extra = args.positionals[names.length];
+  if (extra === undefined) return;
+  const takes = names.length === 0 ? 'takes no arguments' : `takes ${names.map((n) => `[${n}]`).join(' ')}`;
+  throw new CliError(`Unexpected argument "${extra}": decorum ${command} ${takes}.`);
 }
 
 /** A positive integer option (a port, a timeout), or `fallback` when absent. */

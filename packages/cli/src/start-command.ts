@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgv } from './argv.js';
+import { checkPositionals, parseArgv } from './argv.js';
 import { CliError } from './cli-error.js';
 import { resolveProject } from './project.js';
 
@@ -17,6 +17,7 @@ export async function startCommand(argv: readonly string[], cwd: string): Promis
     process.stderr.write(`${START_USAGE}\n`);
     return;
   }
+  checkPositionals(args, 'start', ['entry']);
   const project = resolveProject(cwd, args.positionals[0], { mustExist: false });
   if (!existsSync(project.builtEntry)) {
     throw new CliError(

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ListenOptions } from '@decorum/core';
-import { parseArgv } from '../argv.js';
+import { checkPositionals, parseArgv } from '../argv.js';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
@@ -32,6 +32,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     process.stderr.write(`${BUILD_USAGE}\n`);
     return;
   }
+  checkPositionals(args, 'build', ['entry']);
   const project = resolveProject(cwd, args.positionals[0], {
     outDir: args.values.get('out-dir'),
     tsconfig: args.values.get('tsconfig'),

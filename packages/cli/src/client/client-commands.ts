@@ -1,7 +1,7 @@
 // `decorum list | call | read | prompt`: one request (or a few list pages) through the official
 // client, printed readably or as JSON.
 import type { Client } from '@modelcontextprotocol/client';
-import { type ParsedArgs, parseArgv } from '../argv.js';
+import { checkPositionals, type ParsedArgs, parseArgv } from '../argv.js';
 import { CliError } from '../cli-error.js';
 import { connect } from './connect.js';
 import { formatLists, formatPrompt, formatResourceContents, formatToolResult } from './format.js';
@@ -26,13 +26,53 @@ export interface ClientOutput {
   failed: boolean;
 }
 
-/** `--json '{…}'` is the arguments; a bare `--json` asks for JSON output. */
-function splitJsonArguments(argv: readonly string[]): { argv: string[]; json?: string } {
+/** What each client command takes besides options (more is an error). */
+const POSITIONALS: Readonly<Record<string, readonly string[]>> = {
+  list: [],
+  call: ['tool'],
+  read: ['uri'],
+  prompt: ['name'],
+};
+
+/** A value after `--json` that is meant as the tool's arguments: JSON-looking, or valid JSON. */
+function looksLikeJson(token: string): boolean {
+  if (/^\s*[{["]/.test(token)) return true;
+  try {
+    JSON.parse(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For `call`, `--json <value>` is the arguments (which must be a JSON object); a bare `--json`
+ * asks for JSON output. Other commands take no JSON arguments: there the value is a stray word.
+ */
+function splitJsonArguments(
+  command: string,
+  argv: readonly string[],
+): { argv: string[]; json?: Record<string, unknown> } {
   const out = [...argv];
-  const at = out.findIndex((arg, i) => arg === '--json' && out[i + 1]?.trimStart().startsWith('{'));
+  if (command !== 'call') return { argv: out };
+  const at = out.findIndex(
+    (arg, i) => arg === '--json' && out[i + 1] !== undefined && looksLikeJson(out[i + 1] as string),
+  );
   if (at === -1) return { argv: out };
-  const [, json] = out.splice(at, 2);
-  return { argv: out, json };
+  const [, raw] = out.splice(at, 2) as [string, string];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    throw new CliError(`--json arguments are not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    throw new CliError(
+      `--json arguments must be a JSON object of the tool's arguments, like '{"name": "Ada"}'; got ${got}.`,
+    );
+  }
+  return { argv: out, json: value as Record<string, unknown> };
 }
 
 /** A `--arg` value typed by the tool's schema: strings stay strings, everything else is read as JSON. */
@@ -71,7 +111,12 @@ async function listAll<T>(fetchPage: (cursor?: string) => Promise<{ nextCursor?:
   return items;
 }
 
-async function run(command: string, args: ParsedArgs, client: Client, json?: string): Promise<ClientOutput> {
+async function run(
+  command: string,
+  args: ParsedArgs,
+  client: Client,
+  json?: Record<string, unknown>,
+): Promise<ClientOutput> {
   const asJson = args.flags.has('json');
   const print = (result: unknown, text: () => string) => (asJson ? JSON.stringify(result, null, 2) : text());
   const caps = client.getServerCapabilities() ?? {};
@@ -95,14 +140,7 @@ async function run(command: string, args: ParsedArgs, client: Client, json?: str
       throw new CliError(`No tool "${name}". Tools: ${tools.map((t) => t.name).join(', ') || 'none'}.`);
     }
     const properties = ((tool.inputSchema as Json).properties ?? {}) as Record<string, Json>;
-    let fromJson: Record<string, unknown> = {};
-    if (json !== undefined) {
-      try {
-        fromJson = JSON.parse(json);
-      } catch (error) {
-        throw new CliError(`--json arguments are not valid JSON: ${(error as Error).message}`);
-      }
-    }
+    const fromJson = json ?? {};
     const result = (await client.callTool({
       name,
       arguments: { ...fromJson, ...keyValues(args, properties) },
@@ -121,9 +159,14 @@ async function run(command: string, args: ParsedArgs, client: Client, json?: str
 
 /** Runs a client command (`list`, `call`, `read`, `prompt`) and returns what to print. */
 export async function clientCommand(command: string, argv: readonly string[], cwd: string): Promise<ClientOutput> {
-  const { argv: rest, json } = splitJsonArguments(argv);
+  const { argv: rest, json } = splitJsonArguments(command, argv);
   const args = parseArgv(rest, OPTIONS);
   if (args.flags.has('help')) return { text: CLIENT_USAGE, failed: false };
+  // Mistakes in the command line are told before the app is started.
+  checkPositionals(args, command, POSITIONALS[command] ?? []);
+  if (command !== 'list' && args.positionals[0] === undefined) {
+    throw new CliError(`decorum ${command} needs a ${command === 'read' ? 'URI' : 'name'}.`);
+  }
   const connection = await connect({
     cwd,
     entry: args.values.get('entry'),

@@ -1,4 +1,4 @@
-import { integerOption, parseArgv } from '../argv.js';
+import { checkPositionals, integerOption, parseArgv } from '../argv.js';
 import { resolveProject } from '../project.js';
 import { DevServer } from './dev-server.js';
 
@@ -18,6 +18,7 @@ export async function devCommand(argv: readonly string[], cwd: string): Promise<
     process.stderr.write(`${DEV_USAGE}\n`);
     return;
   }
+  checkPositionals(args, 'dev', ['entry']);
   const project = resolveProject(cwd, args.positionals[0]);
   const wantsHttp = args.flags.has('http') || args.values.has('port') || args.values.has('host');
   process.setSourceMapsEnabled(true);
