@@ -1,0 +1,13 @@
+import { DecorumStartupError } from '../errors.js';
+
+/**
+ * An MCP Apps declaration that cannot work: a view URI outside `ui://`, a tool pointing at a view
+ * nobody declares, a CSP entry that is not an origin, an unknown visibility or permission.
+ */
+export class UiDeclarationError extends DecorumStartupError {
+  override readonly name = 'UiDeclarationError';
+
+  constructor(message: string) {
+    super('ui-declaration', message);
+  }
+}
