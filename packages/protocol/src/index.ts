@@ -4,7 +4,7 @@
  */
 export { type ApiKeyOptions, type ApiKeyPrincipal, lookupApiKey } from './auth/api-key.js';
 export { authChallengeResponse, type BearerChallenge, bearerChallenge } from './auth/challenge.js';
-export type { HttpAuth } from './auth/http-auth.js';
+export type { Authenticate, HttpAuth } from './auth/http-auth.js';
 export {
   type InsufficientScopeData,
   InsufficientScopeError,
@@ -16,8 +16,10 @@ export { protectedResourceMetadata, WELL_KNOWN_PRM, wellKnownPaths } from './aut
 export { ResourceServer, type ResourceServerOptions } from './auth/resource-server.js';
 export { InvalidTokenError, principalOf, scopesOf, type TokenVerifier } from './auth/token-verifier.js';
 export { Cancellation } from './engine/cancellation.js';
+export { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './engine/channel.js';
 export { RequestContext } from './engine/context.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
+export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/cache-hints.js';
 export {
   isModernRequest,
   META_CAPABILITIES,
@@ -27,7 +29,6 @@ export {
   META_SUBSCRIPTION,
   META_VERSION,
 } from './engine/modern/envelope.js';
-export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/modern-dispatch.js';
 export { type InputRequest, InputRequiredSignal, ModernRequest } from './engine/modern/modern-request.js';
 export {
   type RequestStateKeySource,
@@ -37,10 +38,17 @@ export {
 export type { Listener, SubscriptionFilter } from './engine/modern/subscriptions.js';
 export type { ClusterMessage, NotificationBus } from './engine/notification-bus.js';
 export { type Page, paginate } from './engine/pagination.js';
-export { Peer, type PeerOptions, type RequestDispatcher, type RequestOptions } from './engine/peer.js';
+export {
+  Peer,
+  type PeerHandler,
+  type PeerOptions,
+  type RequestDispatcher,
+  type RequestOptions,
+} from './engine/peer.js';
 export type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './engine/providers.js';
-export { ProtocolServer, type ProtocolServerOptions } from './engine/server.js';
-export { ServerSession, type SessionState } from './engine/session.js';
+export { type ConnectOptions, ProtocolServer, type ProtocolServerOptions } from './engine/server.js';
+export { ServerSession, type SessionObserver, type SessionOptions } from './engine/session.js';
+export type { SessionState, StoredSession } from './engine/session-state.js';
 export { shapeContent, shapeListItem, shapeResult, shapeServerInfo } from './engine/shaping.js';
 export {
   type CallToolResult,
@@ -68,10 +76,10 @@ export {
   type StoredEvent,
   type StoredMessage,
 } from './http/event-store.js';
-export type { Authenticate, StreamableHttpOptions } from './http/options.js';
+export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
-export { InMemorySessionStore, type SessionStore, type StoredSession } from './http/session-store.js';
+export { InMemorySessionStore, type SessionStore } from './http/session-store.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
 export {

@@ -90,18 +90,22 @@ export class ClientSession {
     this.era = options.era;
     this.logLevel = options.logLevel;
     this.answerer = createInputAnswerer(options);
-    this.peer = new Peer(new TappedTransport(transport, (message) => this.sent(message)), {
-      requestTimeoutMs: options.requestTimeoutMs,
-    });
-    this.peer.dispatch = (request) => {
-      // A modern server must never send requests: answering would hide an engine bug.
-      if (this.era === 'modern') {
-        throw new McpError(ErrorCode.MethodNotFound, `A modern-era client takes no requests (${request.method})`);
-      }
-      return this.answerer.answer(request.method, request.params);
-    };
-    this.peer.onnotification = (message) => this.received({ method: message.method, params: message.params ?? {} });
-    this.peer.onclose = () => this.notifications.close(new Error('The test client is closed'));
+    const tapped = new TappedTransport(transport, (message) => this.sent(message));
+    this.peer = new Peer(
+      tapped,
+      {
+        handleRequest: (request) => {
+          // A modern server must never send requests: answering would hide an engine bug.
+          if (this.era === 'modern') {
+            throw new McpError(ErrorCode.MethodNotFound, `A modern-era client takes no requests (${request.method})`);
+          }
+          return this.answerer.answer(request.method, request.params);
+        },
+        handleNotification: (message) => this.received({ method: message.method, params: message.params ?? {} }),
+        handleClose: () => this.notifications.close(new Error('The test client is closed')),
+      },
+      { requestTimeoutMs: options.requestTimeoutMs },
+    );
   }
 
   /** Starts the peer and performs the era's opening: initialize, or server/discover. */

@@ -1,4 +1,12 @@
-import type { Authenticate } from '../http/options.js';
+import type { AuthInfo } from '../transports/transport.js';
+
+/**
+ * Checks the credentials of a request. Return the caller's {@link AuthInfo} (it reaches handlers
+ * as `ctx.authInfo`), undefined for an anonymous caller, or a Response (401/403) to send instead.
+ */
+export type Authenticate = (
+  request: Request,
+) => AuthInfo | Response | undefined | Promise<AuthInfo | Response | undefined>;
 
 /**
  * What the Streamable HTTP endpoint asks of an authentication scheme (the `auth` option):

@@ -1,8 +1,8 @@
-import type { RequestId } from '../jsonrpc/types.js';
-import type { AuthInfo } from '../transports/transport.js';
+import type { JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import type { Cancellation } from './cancellation.js';
+import type { RequestChannel } from './channel.js';
 import type { ModernRequest } from './modern/modern-request.js';
-import type { ServerSession } from './session.js';
 import {
   type ClientCapabilities,
   type Implementation,
@@ -12,15 +12,32 @@ import {
 } from './types.js';
 
 /**
+ * The one way a request gets its context (both eras): `modern` is the envelope of a 2026-07-28
+ * request, undefined for a legacy one.
+ */
+export function createRequestContext(
+  channel: RequestChannel,
+  request: JsonRpcRequest,
+  cancellation: Cancellation,
+  info: MessageInfo | undefined,
+  modern?: ModernRequest,
+): RequestContext {
+  const meta = request.params?._meta;
+  const bag = meta !== null && typeof meta === 'object' ? (meta as JsonObject) : undefined;
+  return new RequestContext(channel, request.id, request.method, cancellation, bag, info?.authInfo, modern);
+}
+
+/**
  * What a handler gets with each inbound request: who asked, a signal that aborts on cancellation,
  * and ways to report progress, log, and ask the client things on behalf of this request.
- * Created per request; holds nothing that outlives it.
+ * Created per request (by {@link createRequestContext}); holds nothing that outlives it.
  */
 export class RequestContext {
   private lastProgress = Number.NEGATIVE_INFINITY;
 
   constructor(
-    readonly session: ServerSession,
+    /** @internal the connection the request came on. */
+    private readonly channel: RequestChannel,
     readonly requestId: RequestId,
     readonly method: string,
     private readonly cancellation: Cancellation,
@@ -46,12 +63,12 @@ export class RequestContext {
 
   /** What the client declared it supports (per request in the modern era, per session before). */
   get clientCapabilities(): ClientCapabilities {
-    return this.modern?.clientCapabilities ?? this.session.clientCapabilities;
+    return this.modern?.clientCapabilities ?? this.channel.clientCapabilities;
   }
 
   /** The client's name and version, when it said. */
   get clientInfo(): Implementation | undefined {
-    return this.modern ? this.modern.clientInfo : this.session.clientInfo;
+    return this.modern ? this.modern.clientInfo : this.channel.clientInfo;
   }
 
   /**
@@ -60,12 +77,12 @@ export class RequestContext {
    * nothing on transports without resumable streams.
    */
   closeSseStream(): void {
-    this.session.peer.transport.closeRequestStream?.(this.requestId);
+    this.channel.closeRequestStream(this.requestId);
   }
 
   /** The revision negotiated with this client. */
   get protocolVersion(): string {
-    return this.modern?.version ?? this.session.protocolVersion;
+    return this.modern?.version ?? this.channel.protocolVersion;
   }
 
   /** The `progressToken` the client sent with this request, if any. */
@@ -85,7 +102,7 @@ export class RequestContext {
       throw new RangeError(`progress must increase: got ${progress} after ${this.lastProgress}`);
     }
     this.lastProgress = progress;
-    await this.session.sendProgress(token, progress, total, message, this.requestId);
+    await this.channel.sendProgress(token, progress, total, message, this.requestId);
   }
 
   /**
@@ -93,30 +110,30 @@ export class RequestContext {
    * the legacy era; the request's `logLevel` in the modern era, where nothing is sent without one).
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    if (!this.modern) return this.session.sendLog(level, data, logger, this.requestId);
+    if (!this.modern) return this.channel.sendLog(level, data, logger, this.requestId);
     const threshold = this.modern.logLevel;
     if (threshold === undefined || this.cancellation.aborted) return;
     if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;
     const params: JsonObject = { level, data };
     if (logger !== undefined) params.logger = logger;
-    await this.session.peer.notify('notifications/message', params, this.requestId);
+    await this.channel.notify('notifications/message', params, this.requestId);
   }
 
   /** Asks the client's model for a completion (sampling/createMessage); cancelled with this request. */
   createMessage(params: JsonObject, options: { timeoutMs?: number; key?: string } = {}): Promise<JsonObject> {
     if (this.modern) return this.modern.ask({ method: 'sampling/createMessage', params }, options.key);
-    return this.session.createMessage(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
+    return this.channel.createMessage(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 
   /** Asks the user for input (elicitation/create); cancelled with this request. */
   elicit(params: JsonObject, options: { timeoutMs?: number; key?: string } = {}): Promise<JsonObject> {
     if (this.modern) return this.modern.ask({ method: 'elicitation/create', params }, options.key);
-    return this.session.elicit(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
+    return this.channel.elicit(params, { ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 
   /** Asks the client for its roots (roots/list); cancelled with this request. */
   listRoots(options: { timeoutMs?: number; key?: string } = {}): Promise<JsonObject> {
     if (this.modern) return this.modern.ask({ method: 'roots/list' }, options.key);
-    return this.session.listRoots({ ...options, signal: this.signal, relatedRequestId: this.requestId });
+    return this.channel.listRoots({ ...options, signal: this.signal, relatedRequestId: this.requestId });
   }
 }

@@ -1,4 +1,4 @@
-import type { StoredSession } from '../http/session-store.js';
+import type { StoredSession } from './session-state.js';
 
 /**
  * What server instances tell each other. `listChanged` and `resourceUpdated` carry an `id` unique

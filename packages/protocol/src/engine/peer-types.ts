@@ -1,5 +1,5 @@
 // The option and callback types of a Peer, apart so that peer.ts stays about the connection itself.
-import type { JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import type { Cancellation } from './cancellation.js';
 import type { EngineLogger } from './logger.js';
@@ -26,8 +26,6 @@ export interface PeerOptions {
   logger?: EngineLogger;
   /** Send a failing handler's own message to the peer instead of "Internal error". Default false. */
   exposeErrors?: boolean;
-  /** Whether a JSON array (a batch) is accepted right now. Default: never. */
-  allowBatch?: () => boolean;
 }
 
 /**
@@ -39,6 +37,21 @@ export type RequestDispatcher = (
   cancellation: Cancellation,
   info: MessageInfo | undefined,
 ) => Promise<Result> | Result;
+
+/**
+ * The layer below a {@link Peer}: what it hands inbound traffic to. Given once, to the constructor;
+ * every member is optional (a peer without a handler answers every request "method not found").
+ */
+export interface PeerHandler {
+  /** Answers an inbound request (see {@link RequestDispatcher}). */
+  handleRequest?: RequestDispatcher;
+  /** An inbound notification other than cancellation and progress, which the peer handles itself. */
+  handleNotification?(notification: JsonRpcNotification): void;
+  /** The connection ended (once). */
+  handleClose?(): void;
+  /** Whether a JSON array (a batch) is accepted right now. Default: never. */
+  allowsBatch?(): boolean;
+}
 
 /** @internal an outgoing request awaiting its response. */
 export interface PendingRequest {

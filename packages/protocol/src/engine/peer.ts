@@ -11,23 +11,20 @@ import type {
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { Cancellation } from './cancellation.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
-import type { PeerOptions, PendingRequest as Pending, RequestDispatcher, RequestOptions } from './peer-types.js';
+import type { PeerHandler, PeerOptions, PendingRequest as Pending, RequestOptions } from './peer-types.js';
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
 
-export type { PeerOptions, RequestDispatcher, RequestOptions } from './peer-types.js';
+export type { PeerHandler, PeerOptions, RequestDispatcher, RequestOptions } from './peer-types.js';
 
 /**
  * One side of a JSON-RPC 2.0 connection: strict decoding, request/response correlation with
- * timeouts, cancellation both ways, progress routing and batches. It knows nothing of MCP methods;
- * the server session (or a client) plugs in `dispatch` and `onnotification`.
+ * timeouts, cancellation both ways, progress routing and batches. It knows nothing of MCP methods:
+ * what it receives goes to the {@link PeerHandler} given to the constructor (the server session,
+ * or a client). It takes the transport's events once, in {@link start}; nobody else sets them.
  */
 export class Peer {
-  dispatch: RequestDispatcher = methodNotFound;
-  onnotification?: (notification: JsonRpcNotification) => void;
-  onclose?: () => void;
-
   private readonly inflight = new Map<RequestId, Cancellation>();
   // Requests that sent notifications (answered a macrotask later); lazy, as the next two: one Peer per stateless POST.
   private notified?: Set<RequestId>;
@@ -37,29 +34,38 @@ export class Peer {
   private pendingReplies = 0;
   private nextId = 0;
   private closed = false;
+  private started = false;
   private readonly timeoutMs: number;
   readonly logger: EngineLogger;
 
   constructor(
     readonly transport: Transport,
+    private readonly handler: PeerHandler = {},
     private readonly options: PeerOptions = {},
   ) {
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.logger = options.logger ?? consoleLogger;
   }
 
-  /** Attaches to the transport and starts it. */
-  async start(): Promise<void> {
-    this.attach();
-    await this.transport.start();
+  /**
+   * Takes the transport's events (at once, before the first await) and starts it. Once per peer:
+   * a transport serves one peer. A caller whose transport needs no start (a stateless HTTP request)
+   * may leave the promise unawaited, as the events are wired synchronously.
+   */
+  start(): Promise<void> {
+    if (this.started) throw new Error('Peer.start: this peer is already connected to its transport');
+    this.started = true;
+    const transport = this.transport;
+    transport.onmessage = (value, info) => this.receive(value, info);
+    transport.onframeerror = (error) => this.frameError(error);
+    transport.onerror = (error) => this.logger.warn(`[decorum] transport error: ${error.message}`);
+    transport.onclose = () => this.handleClose();
+    return transport.start();
   }
 
-  /** Takes the transport's events without starting it (a stateless HTTP request has nothing to start). */
-  attach(): void {
-    this.transport.onmessage = (value, info) => this.receive(value, info);
-    this.transport.onframeerror = (error) => this.frameError(error);
-    this.transport.onerror = (error) => this.logger.warn(`[decorum] transport error: ${error.message}`);
-    this.transport.onclose = () => this.handleClose();
+  /** Ends the connection carrying one request's stream, when the transport can resume it (Streamable HTTP). */
+  closeRequestStream(requestId: RequestId): void {
+    this.transport.closeRequestStream?.(requestId);
   }
 
   /** Closes the transport; pending outgoing requests reject and in-flight handlers are aborted. */
@@ -161,7 +167,7 @@ export class Peer {
       if (response) await this.sendResponse(response);
       return;
     }
-    if (!this.options.allowBatch?.()) {
+    if (!this.handler.allowsBatch?.()) {
       const message = 'Invalid Request: batches are not supported in the negotiated protocol version';
       await this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, message));
       return;
@@ -218,7 +224,9 @@ export class Peer {
     const cancellation = new Cancellation();
     this.inflight.set(id, cancellation);
     try {
-      const result = await this.dispatch(request, cancellation, info);
+      const dispatch = this.handler.handleRequest;
+      if (dispatch === undefined) throw methodNotFound(request);
+      const result = await dispatch.call(this.handler, request, cancellation, info);
       // A cancelled request gets no response at all (the client has already forgotten it).
       if (cancellation.aborted) return undefined;
       // After progress or log notifications, answer one macrotask later: some clients (the official
@@ -256,7 +264,7 @@ export class Peer {
       }
       return;
     }
-    this.onnotification?.(notification);
+    this.handler.handleNotification?.(notification);
   }
 
   private settle(response: JsonRpcResponse): void {
@@ -282,14 +290,12 @@ export class Peer {
       pending.cleanup();
       pending.reject(new ConnectionClosedError(pending.method));
     }
-    this.onclose?.();
+    this.handler.handleClose?.();
   }
 }
 
-// A function, not an arrow in a class field: the build names each such closure per instance, and
-// stateless HTTP makes a Peer per request.
-function methodNotFound(request: JsonRpcRequest): never {
-  throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+function methodNotFound(request: JsonRpcRequest): McpError {
+  return new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
 }
 
 function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcError {

@@ -1,14 +1,30 @@
+// The method table shared by both eras: one entry per MCP method, each checking its params and
+// calling the provider. The era codecs (the legacy session, the modern envelope) sit above it.
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import type { Catalog } from './catalog.js';
+import type { ConnectionAbilities, LegacyState } from './channel.js';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
-import type { ProtocolServer } from './server.js';
+import type { ResolvedServerOptions } from './server-options.js';
 import { shapeResult } from './shaping.js';
 import { type JsonObject, LOGGING_LEVELS, type LoggingLevel } from './types.js';
 
-interface MethodHandler {
-  /** Whether the method exists on this server (what is registered decides, as do the capabilities). */
-  available(server: ProtocolServer): boolean;
-  handle(params: JsonObject, ctx: RequestContext): Promise<JsonObject>;
+/** What the methods read of the server: its providers and options. */
+export interface MethodScope {
+  readonly catalog: Catalog;
+  readonly options: ResolvedServerOptions;
+}
+
+/** One method. `state` is the connection's legacy state; undefined for a modern (stateless) request. */
+export interface MethodHandler {
+  /** Whether the method exists here: what is registered decides, and what the connection can honour. */
+  available(scope: MethodScope, abilities: ConnectionAbilities): boolean;
+  handle(
+    params: JsonObject,
+    ctx: RequestContext,
+    scope: MethodScope,
+    state: LegacyState | undefined,
+  ): Promise<JsonObject>;
 }
 
 function requireString(params: JsonObject, key: string, method: string): string {
@@ -35,16 +51,15 @@ function optionalStringMap(params: JsonObject, key: string, method: string): Rec
 /** A list method: full list from the provider, shaped for the version (cached), then one page. */
 function listMethod(
   key: 'tools' | 'resources' | 'resourceTemplates' | 'prompts',
-  load: (server: ProtocolServer, ctx: RequestContext) => unknown,
-  available: (server: ProtocolServer) => boolean,
+  load: (catalog: Catalog, ctx: RequestContext) => unknown,
+  available: (scope: MethodScope) => boolean,
 ): MethodHandler {
   return {
     available,
-    async handle(params, ctx) {
-      const server = ctx.session.server;
-      const items = ((await load(server, ctx)) ?? []) as readonly JsonObject[];
-      const shaped = server.shapedList(key, items, ctx.protocolVersion);
-      const page = paginate(shaped, params.cursor, server.options.pageSize);
+    async handle(params, ctx, scope) {
+      const items = ((await load(scope.catalog, ctx)) ?? []) as readonly JsonObject[];
+      const shaped = scope.catalog.shapedList(key, items, ctx.protocolVersion);
+      const page = paginate(shaped, params.cursor, scope.options.pageSize);
       const result: JsonObject = { [key]: page.items };
       if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
       return result;
@@ -52,14 +67,17 @@ function listMethod(
   };
 }
 
-const has = (kind: 'tools' | 'resources' | 'prompts') => (server: ProtocolServer) => server.hasProvider(kind);
+const has = (kind: 'tools' | 'resources' | 'prompts') => (scope: MethodScope) => scope.catalog.has(kind);
 
-/** The legacy-era server methods, by name. */
+const subscribable = (scope: MethodScope, abilities: ConnectionAbilities) =>
+  scope.catalog.resources?.subscribe === true && abilities.subscriptions;
+
+/** The server methods, by name (the modern era leaves out subscribe and setLevel). */
 export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
   'tools/list': listMethod('tools', (s, ctx) => s.tools?.list(ctx), has('tools')),
   'tools/call': {
     available: has('tools'),
-    async handle(params, ctx) {
+    async handle(params, ctx, scope) {
       const name = requireString(params, 'name', 'tools/call');
       const args = params.arguments;
       if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
@@ -67,7 +85,7 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
           field: 'arguments',
         });
       }
-      const result = await ctx.session.server.tools!.call(
+      const result = await (scope.catalog.tools as NonNullable<Catalog['tools']>).call(
         { ...params, name, arguments: args as JsonObject | undefined },
         ctx,
       );
@@ -82,44 +100,47 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
   ),
   'resources/read': {
     available: has('resources'),
-    async handle(params, ctx) {
+    async handle(params, ctx, scope) {
       const uri = requireString(params, 'uri', 'resources/read');
-      const result = await ctx.session.server.resources!.read({ ...params, uri }, ctx);
+      const result = await (scope.catalog.resources as NonNullable<Catalog['resources']>).read({ ...params, uri }, ctx);
       return shapeResult('resources/read', result as unknown as JsonObject, ctx.protocolVersion);
     },
   },
   'resources/subscribe': {
-    available: (server) => server.resources?.subscribe === true,
-    async handle(params, ctx) {
+    available: subscribable,
+    async handle(params, ctx, scope, state) {
       const uri = requireString(params, 'uri', 'resources/subscribe');
       // Updates of a resource tell a subscriber that it changed: nobody hears of one they may not read.
-      await ctx.session.server.resources?.authorizeSubscribe?.(uri, ctx);
-      ctx.session.subscriptions.add(uri);
-      ctx.session.onstatechange?.();
+      await scope.catalog.resources?.authorizeSubscribe?.(uri, ctx);
+      state?.subscriptions.add(uri);
+      state?.stateChanged();
       return {};
     },
   },
   'resources/unsubscribe': {
-    available: (server) => server.resources?.subscribe === true,
-    async handle(params, ctx) {
-      ctx.session.subscriptions.delete(requireString(params, 'uri', 'resources/unsubscribe'));
-      ctx.session.onstatechange?.();
+    available: subscribable,
+    async handle(params, _ctx, _scope, state) {
+      state?.subscriptions.delete(requireString(params, 'uri', 'resources/unsubscribe'));
+      state?.stateChanged();
       return {};
     },
   },
   'prompts/list': listMethod('prompts', (s, ctx) => s.prompts?.list(ctx), has('prompts')),
   'prompts/get': {
     available: has('prompts'),
-    async handle(params, ctx) {
+    async handle(params, ctx, scope) {
       const name = requireString(params, 'name', 'prompts/get');
       const args = optionalStringMap(params, 'arguments', 'prompts/get');
-      const result = await ctx.session.server.prompts!.get({ ...params, name, arguments: args }, ctx);
+      const result = await (scope.catalog.prompts as NonNullable<Catalog['prompts']>).get(
+        { ...params, name, arguments: args },
+        ctx,
+      );
       return shapeResult('prompts/get', result as unknown as JsonObject, ctx.protocolVersion);
     },
   },
   'completion/complete': {
-    available: (server) => server.completion !== undefined,
-    async handle(params, ctx) {
+    available: (scope) => scope.catalog.completion !== undefined,
+    async handle(params, ctx, scope) {
       const ref = params.ref as JsonObject | undefined;
       const argument = params.argument as JsonObject | undefined;
       const refOk =
@@ -134,13 +155,13 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
       if (typeof argument?.name !== 'string' || typeof argument.value !== 'string') {
         throw new McpError(ErrorCode.InvalidParams, 'completion/complete: "argument" needs string "name" and "value"');
       }
-      const result = await ctx.session.server.completion!(params as never, ctx);
+      const result = await (scope.catalog.completion as NonNullable<Catalog['completion']>)(params as never, ctx);
       return shapeResult('completion/complete', result as unknown as JsonObject, ctx.protocolVersion);
     },
   },
   'logging/setLevel': {
-    available: (server) => server.options.logging,
-    async handle(params, ctx) {
+    available: (scope, abilities) => scope.options.logging && abilities.logging,
+    async handle(params, _ctx, _scope, state) {
       const level = params.level;
       if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
         throw new McpError(
@@ -151,8 +172,10 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
           },
         );
       }
-      ctx.session.logLevel = level as LoggingLevel;
-      ctx.session.onstatechange?.();
+      if (state) {
+        state.logLevel = level as LoggingLevel;
+        state.stateChanged();
+      }
       return {};
     },
   },

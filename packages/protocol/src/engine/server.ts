@@ -1,131 +1,139 @@
 import type { Transport } from '../transports/transport.js';
-import { SUPPORTED_PROTOCOL_VERSIONS, versionAtLeast } from '../versions.js';
-import { consoleLogger, type EngineLogger } from './logger.js';
-import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/modern-dispatch.js';
-import { type RequestStateKeySource, type RequestStateOptions, RequestStateSigner } from './modern/request-state.js';
-import { ListenerRegistry } from './modern/subscriptions.js';
+import { Catalog, type ListKind } from './catalog.js';
+import type { ConnectionAbilities } from './channel.js';
+import { consoleLogger } from './logger.js';
+import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
+import type { RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
+import type { ListenerRegistry } from './modern/subscriptions.js';
 import type { ClusterMessage, NotificationBus } from './notification-bus.js';
 import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './providers.js';
-import { ServerSession } from './session.js';
-import { shapeListItem } from './shaping.js';
-import type { Implementation, JsonObject, ServerCapabilities } from './types.js';
+import { Router } from './router.js';
+import { type ProtocolServerOptions, type ResolvedServerOptions, resolveServerOptions } from './server-options.js';
+import { ServerSession, type SessionObserver, type SessionOptions } from './session.js';
+import type { JsonObject, ServerCapabilities } from './types.js';
 
-/** Options of a {@link ProtocolServer}. */
-export interface ProtocolServerOptions {
-  /** Name and version (and, where the revision has them, title, icons, websiteUrl) of this server. */
-  serverInfo: Implementation;
-  /** Told to clients at initialize: how to use this server. */
-  instructions?: string;
-  /** Advertise logging and send log messages. Default true. */
-  logging?: boolean;
-  /** Items per page on the list methods. Default 100. */
-  pageSize?: number;
-  /** Timeout of server→client requests, in ms. Default 60 000. */
-  requestTimeoutMs?: number;
-  /** Send a failing handler's own message instead of "Internal error". Default false. */
-  exposeErrors?: boolean;
-  /** Where handler failures go. Default: stderr. */
-  logger?: EngineLogger;
-  /** Experimental capabilities to advertise as they are. */
-  experimental?: Record<string, JsonObject>;
-  /** The modern era (2026-07-28): cache hints per method and the signing of multi-round-trip state. */
-  modern?: {
-    /** Override the default cache hints (DEFAULT_CACHE_HINTS) per method. */
-    cacheHints?: Partial<Record<CacheableMethod, CacheHint>>;
-    /** Keys and lifetime of `requestState` (default: a random key per process, 10 minutes). */
-    requestState?: RequestStateOptions;
-  };
+export type { ProtocolServerOptions } from './server-options.js';
+
+/** How {@link ProtocolServer.connect} makes a session. */
+export interface ConnectOptions {
+  /** What the endpoint can honour (default: everything); capabilities and methods follow. */
+  abilities?: ConnectionAbilities;
+  /** Hears of the session's state changes, roots changes and end. */
+  observer?: SessionObserver;
 }
 
-type ResolvedOptions = ProtocolServerOptions & { logging: boolean; pageSize: number };
-type ListKey = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
-
 /**
- * The MCP engine's server: what is served (providers), what is advertised (capabilities, derived
- * from the providers), and the connected sessions. Knows nothing of decorators.
+ * The MCP engine's server: what is served (providers, given through the setters), what is
+ * advertised (capabilities, derived from the providers and what each connection can honour), and
+ * the connected sessions. Knows nothing of decorators, nor of HTTP.
  * @example
  * const server = new ProtocolServer({ serverInfo: { name: 'demo', version: '1.0.0' } });
  * server.setTools({ list: () => tools, call: ({ name }) => ({ content: [{ type: 'text', text: name }] }) });
  * await server.connect(new StdioTransport());
  */
 export class ProtocolServer {
-  readonly options: ResolvedOptions;
-  tools?: ToolsProvider;
-  resources?: ResourcesProvider;
-  prompts?: PromptsProvider;
-  completion?: CompletionProvider;
+  readonly options: ResolvedServerOptions;
+  private readonly catalog = new Catalog();
+  private readonly router: Router;
   private readonly sessions = new Set<ServerSession>();
-  /** Open `subscriptions/listen` streams (modern era). */
-  readonly listeners = new ListenerRegistry();
-  private signer?: RequestStateSigner;
   private bus?: NotificationBus;
-  // Version-shaped copies of provider lists, keyed by the provider's array instance: a provider that
-  // returns the same array until its items change pays for shaping once per revision, not per call.
-  private readonly shapedLists = new WeakMap<readonly JsonObject[], Map<string, JsonObject[]>>();
+  // One observer for every session (no closure per connection): keeps `sessions` current.
+  private readonly registry: SessionObserver = { closed: (session) => this.sessions.delete(session) };
 
   constructor(options: ProtocolServerOptions) {
-    this.options = { ...options, logging: options.logging ?? true, pageSize: options.pageSize ?? 100 };
-    if (!Number.isInteger(this.options.pageSize) || this.options.pageSize < 1) {
-      throw new RangeError(`pageSize must be a positive integer, got ${options.pageSize}`);
-    }
+    this.options = resolveServerOptions(options);
+    this.router = new Router(this.options, this.catalog);
+  }
+
+  /** The tools provider, if any (read-only: set it with {@link setTools}). */
+  get tools(): ToolsProvider | undefined {
+    return this.catalog.tools;
+  }
+
+  /** The resources provider, if any (read-only: set it with {@link setResources}). */
+  get resources(): ResourcesProvider | undefined {
+    return this.catalog.resources;
+  }
+
+  /** The prompts provider, if any (read-only: set it with {@link setPrompts}). */
+  get prompts(): PromptsProvider | undefined {
+    return this.catalog.prompts;
+  }
+
+  /** The completion provider, if any (read-only: set it with {@link setCompletion}). */
+  get completion(): CompletionProvider | undefined {
+    return this.catalog.completion;
+  }
+
+  /** Open `subscriptions/listen` streams (modern era). */
+  get listeners(): ListenerRegistry {
+    return this.router.listeners;
   }
 
   /** Serves tools; pass undefined to stop. Connected clients are told the list changed. */
   setTools(provider: ToolsProvider | undefined, notify = true): void {
-    this.tools = provider;
+    this.catalog.setTools(provider);
     if (notify) this.notifyListChanged('tools');
   }
 
   /** Serves resources and templates. */
   setResources(provider: ResourcesProvider | undefined, notify = true): void {
-    this.resources = provider;
+    this.catalog.setResources(provider);
     if (notify) this.notifyListChanged('resources');
   }
 
   /** Serves prompts. */
   setPrompts(provider: PromptsProvider | undefined, notify = true): void {
-    this.prompts = provider;
+    this.catalog.setPrompts(provider);
     if (notify) this.notifyListChanged('prompts');
   }
 
   /** Answers completion/complete. */
   setCompletion(provider: CompletionProvider | undefined): void {
-    this.completion = provider;
+    this.catalog.setCompletion(provider);
+  }
+
+  /**
+   * Advertises an extension (SEP-2133) as `capabilities.extensions[id] = settings` in every
+   * revision; `undefined` stops. Clients see it at their next initialize or server/discover.
+   * @example
+   * server.setExtension('io.modelcontextprotocol/ui', {});
+   */
+  setExtension(id: string, settings: JsonObject | undefined): void {
+    this.catalog.setExtension(id, settings);
   }
 
   /** True when a provider of that kind is registered. */
-  hasProvider(kind: 'tools' | 'resources' | 'prompts'): boolean {
-    return this[kind] !== undefined;
+  hasProvider(kind: ListKind): boolean {
+    return this.catalog.has(kind);
   }
 
-  /** The capabilities for a revision: exactly what is registered, in the terms that revision knows. */
-  capabilities(version: string): ServerCapabilities {
-    const caps: ServerCapabilities = {};
-    if (this.tools) caps.tools = { listChanged: true };
-    if (this.resources) caps.resources = { subscribe: this.resources.subscribe === true, listChanged: true };
-    if (this.prompts) caps.prompts = { listChanged: true };
-    if (this.completion && versionAtLeast(version, '2025-03-26')) caps.completions = {};
-    if (this.options.logging) caps.logging = {};
-    if (this.options.experimental) caps.experimental = this.options.experimental;
-    return caps;
+  /**
+   * The capabilities for a revision: exactly what is registered, in the terms that revision knows,
+   * less what a connection with `abilities` cannot honour.
+   */
+  capabilities(version: string, abilities?: ConnectionAbilities): ServerCapabilities {
+    return this.router.capabilities(version, abilities);
   }
 
   /** Serves one client over a transport; resolves once the transport has started. */
-  async connect(transport: Transport): Promise<ServerSession> {
-    const session = new ServerSession(this, transport);
-    this.sessions.add(session);
+  async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerSession> {
+    const session = this.open(transport, options);
     await session.peer.start();
     return session;
   }
 
   /**
-   * @internal a session on a transport that needs no start (one stateless HTTP request): attached
-   * at once, with no promise to wait for. `connect` is the general way.
+   * @internal a session whose transport needs no start (one stateless HTTP request): connected at
+   * once, with no promise to wait for. `connect` is the general way.
    */
-  attachSession(transport: Transport): ServerSession {
-    const session = new ServerSession(this, transport);
+  open(transport: Transport, options: ConnectOptions = {}): ServerSession {
+    const sessionOptions: SessionOptions = {
+      abilities: options.abilities,
+      observers: [this.registry, options.observer],
+    };
+    const session = new ServerSession(this.router, transport, sessionOptions);
     this.sessions.add(session);
-    session.peer.attach();
     return session;
   }
 
@@ -134,13 +142,8 @@ export class ProtocolServer {
     return this.sessions;
   }
 
-  /** @internal called by a session when its connection ends. */
-  detach(session: ServerSession): void {
-    this.sessions.delete(session);
-  }
-
   /** Tells every initialized client, and every listen stream that asked, that a list changed. */
-  notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): void {
+  notifyListChanged(kind: ListKind): void {
     this.announce({ type: 'listChanged', id: crypto.randomUUID(), kind });
   }
 
@@ -167,7 +170,7 @@ export class ProtocolServer {
 
   /** Signs `requestState` with keys from a shared source from now on (every instance must use the same). */
   useRequestStateKeys(keys: RequestStateKeySource): void {
-    this.signer = new RequestStateSigner({ ...this.options.modern?.requestState, keys });
+    this.router.useRequestStateKeys(keys);
   }
 
   private announce(message: ClusterMessage): void {
@@ -199,33 +202,16 @@ export class ProtocolServer {
 
   /** The revisions this server speaks, newest first (server/discover, and -32022 errors). */
   supportedVersions(): string[] {
-    return [...SUPPORTED_PROTOCOL_VERSIONS].reverse();
+    return this.router.supportedVersions();
   }
 
   /** The cache hint of a cacheable modern result; lists for an authenticated caller are private. */
   cacheHint(method: CacheableMethod, authenticated: boolean): CacheHint {
-    const hint = this.options.modern?.cacheHints?.[method] ?? DEFAULT_CACHE_HINTS[method];
-    return authenticated && method !== 'server/discover' ? { ...hint, cacheScope: 'private' } : hint;
+    return this.router.cacheHint(method, authenticated);
   }
 
   /** @internal the signer of multi-round-trip request states (keys imported once). */
   requestStateSigner(): RequestStateSigner {
-    this.signer ??= new RequestStateSigner(this.options.modern?.requestState);
-    return this.signer;
-  }
-
-  /** @internal a provider's list shaped for a revision, cached per list instance. */
-  shapedList(key: ListKey, items: readonly JsonObject[], version: string): readonly JsonObject[] {
-    let byVersion = this.shapedLists.get(items);
-    if (byVersion === undefined) {
-      byVersion = new Map();
-      this.shapedLists.set(items, byVersion);
-    }
-    let shaped = byVersion.get(version);
-    if (shaped === undefined) {
-      shaped = items.map((item) => shapeListItem(key, item, version));
-      byVersion.set(version, shaped);
-    }
-    return shaped;
+    return this.router.requestStateSigner();
   }
 }

@@ -3,12 +3,12 @@ import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/
 import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import type { Cancellation } from './cancellation.js';
-import { RequestContext } from './context.js';
+import { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './channel.js';
 import { isModernRequest } from './modern/envelope.js';
 import { dispatchModern } from './modern/modern-dispatch.js';
-import { Peer, type RequestOptions } from './peer.js';
-import type { ProtocolServer } from './server.js';
-import { methodHandlers } from './server-methods.js';
+import { Peer, type PeerHandler } from './peer.js';
+import type { LegacyConnection, Router } from './router.js';
+import type { SessionState } from './session-state.js';
 import { shapeOutgoingRequest, shapeServerInfo } from './shaping.js';
 import {
   type ClientCapabilities,
@@ -18,24 +18,37 @@ import {
   type LoggingLevel,
 } from './types.js';
 
+export type { SessionState } from './session-state.js';
+
 type Phase = 'new' | 'initialized' | 'closed';
 
-/** What a session must remember between requests; a shared session store keeps this. */
-export interface SessionState {
-  protocolVersion: string;
-  clientInfo?: Implementation;
-  clientCapabilities: ClientCapabilities;
-  logLevel?: LoggingLevel;
-  subscriptions: string[];
+/**
+ * Who hears of a session's events. Given when the session is made (`ProtocolServer.connect`);
+ * a session may have several (the server's own registry, an HTTP session store, stdio's lifecycle).
+ */
+export interface SessionObserver {
+  /** After initialize, logging/setLevel and (un)subscribe: when {@link ServerSession.snapshot} changes. */
+  stateChanged?(session: ServerSession): void;
+  /** The client said its roots changed. */
+  rootsChanged?(session: ServerSession): void;
+  /** The connection ended (once). */
+  closed?(session: ServerSession): void;
 }
-type OutgoingOptions = Omit<RequestOptions, 'onprogress'> & { onprogress?: RequestOptions['onprogress'] };
+
+/** How a session is made: what its endpoint can honour, and who observes it. */
+export interface SessionOptions {
+  /** Default: everything (a connection that keeps state between requests). */
+  abilities?: ConnectionAbilities;
+  observers?: readonly (SessionObserver | undefined)[];
+}
 
 /**
  * One client connection in the legacy era: the initialize handshake, the negotiated revision and
  * capabilities, the log level and resource subscriptions of this client, and the server→client
- * requests (refused locally when the client did not declare the capability).
+ * requests (refused locally when the client did not declare the capability). The peer below hands
+ * it every inbound request; it routes modern ones to the modern codec and the rest to the router.
  */
-export class ServerSession {
+export class ServerSession implements PeerHandler, LegacyConnection {
   readonly peer: Peer;
   /** The negotiated revision; the newest until initialize says otherwise. */
   protocolVersion: string = LATEST_PROTOCOL_VERSION;
@@ -45,37 +58,50 @@ export class ServerSession {
   logLevel?: LoggingLevel;
   /** Resource URIs this client subscribed to. */
   readonly subscriptions = new Set<string>();
-  /** Called when the client says its roots changed. */
-  onrootschanged?: () => void;
-  /** Called once when the connection ends. */
-  onclose?: () => void;
-  /** Called after initialize, logging/setLevel and (un)subscribe: when {@link snapshot} changes. */
-  onstatechange?: () => void;
+  /** What the endpoint that connected this session can honour (capabilities follow). */
+  readonly abilities: ConnectionAbilities;
+  private readonly observers: readonly (SessionObserver | undefined)[];
   private phase: Phase = 'new';
+  private closedPromise?: Promise<void>;
+  private markClosed?: () => void;
 
   constructor(
-    readonly server: ProtocolServer,
+    private readonly router: Router,
     transport: Transport,
+    options: SessionOptions = {},
   ) {
-    const options = server.options;
-    this.peer = new Peer(transport, {
-      requestTimeoutMs: options.requestTimeoutMs,
-      logger: options.logger,
-      exposeErrors: options.exposeErrors,
-      // Bound, not an arrow: the build names each arrow kept in a property, per session (stateless HTTP: per request).
-      allowBatch: this.allowsBatch.bind(this),
-    });
-    this.peer.dispatch = (request, cancellation, info) => this.dispatch(request, cancellation, info);
-    this.peer.onnotification = (notification) => this.notification(notification);
-    this.peer.onclose = () => {
-      this.phase = 'closed';
-      this.server.detach(this);
-      this.onclose?.();
-    };
+    const { requestTimeoutMs, logger, exposeErrors } = router.options;
+    this.abilities = options.abilities ?? FULL_ABILITIES;
+    this.observers = options.observers ?? [];
+    this.peer = new Peer(transport, this, { requestTimeoutMs, logger, exposeErrors });
   }
 
-  private allowsBatch(): boolean {
+  /** Resolves once the connection has ended. */
+  get closed(): Promise<void> {
+    this.closedPromise ??=
+      this.phase === 'closed'
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            this.markClosed = resolve;
+          });
+    return this.closedPromise;
+  }
+
+  /** @internal (PeerHandler) */
+  allowsBatch(): boolean {
     return this.phase === 'initialized' && this.protocolVersion === '2025-03-26';
+  }
+
+  /** @internal (PeerHandler) the connection ended. */
+  handleClose(): void {
+    this.phase = 'closed';
+    for (const observer of this.observers) observer?.closed?.(this);
+    this.markClosed?.();
+  }
+
+  /** @internal (LegacyState) tells the observers the state changed. */
+  stateChanged(): void {
+    for (const observer of this.observers) observer?.stateChanged?.(this);
   }
 
   /** True once `initialize` has been answered. */
@@ -83,16 +109,19 @@ export class ServerSession {
     return this.phase === 'initialized';
   }
 
-  // Not async: the peer awaits the result inside its try, so a throw here is answered the same way,
-  // and one async layer less per request is measurable on small calls.
-  private dispatch(
+  /**
+   * @internal (PeerHandler) one inbound request. Not async: the peer awaits the result inside its
+   * try, so a throw here is answered the same way, and one async layer less per request is
+   * measurable on small calls.
+   */
+  handleRequest(
     request: JsonRpcRequest,
     cancellation: Cancellation,
     info: MessageInfo | undefined,
   ): Promise<JsonObject> | JsonObject {
     const params = request.params ?? {};
     // A request with the modern envelope is served statelessly, whatever this connection did before.
-    if (isModernRequest(params)) return dispatchModern(this, request, cancellation, info);
+    if (isModernRequest(params)) return dispatchModern(this.router, this, request, cancellation, info);
     if (request.method === 'server/discover' || request.method === 'subscriptions/listen') {
       throw new McpError(
         ErrorCode.InvalidParams,
@@ -110,13 +139,7 @@ export class ServerSession {
         `Server not initialized: send "initialize" before "${request.method}"`,
       );
     }
-    const handler = methodHandlers[request.method];
-    if (handler === undefined || !handler.available(this.server)) {
-      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-    }
-    const meta = params._meta !== null && typeof params._meta === 'object' ? (params._meta as JsonObject) : undefined;
-    const ctx = new RequestContext(this, request.id, request.method, cancellation, meta, info?.authInfo);
-    return handler.handle(params, ctx);
+    return this.router.legacy(request, cancellation, info, this);
   }
 
   private initialize(params: JsonObject): JsonObject {
@@ -136,13 +159,14 @@ export class ServerSession {
     this.clientCapabilities = capabilities as ClientCapabilities;
     this.clientInfo = info;
     this.phase = 'initialized';
-    this.onstatechange?.();
+    this.stateChanged();
+    const { serverInfo, instructions } = this.router.options;
     const result: JsonObject = {
       protocolVersion: this.protocolVersion,
-      capabilities: this.server.capabilities(this.protocolVersion),
-      serverInfo: shapeServerInfo(this.server.options.serverInfo, this.protocolVersion),
+      capabilities: this.router.capabilities(this.protocolVersion, this.abilities),
+      serverInfo: shapeServerInfo(serverInfo, this.protocolVersion),
     };
-    if (this.server.options.instructions !== undefined) result.instructions = this.server.options.instructions;
+    if (instructions !== undefined) result.instructions = instructions;
     return result;
   }
 
@@ -172,9 +196,22 @@ export class ServerSession {
     this.phase = 'initialized';
   }
 
-  private notification(notification: JsonRpcNotification): void {
-    if (notification.method === 'notifications/roots/list_changed') this.onrootschanged?.();
+  /** @internal (PeerHandler) an inbound notification. */
+  handleNotification(notification: JsonRpcNotification): void {
+    if (notification.method === 'notifications/roots/list_changed') {
+      for (const observer of this.observers) observer?.rootsChanged?.(this);
+    }
     // notifications/initialized needs no action: requests are served as soon as initialize is answered.
+  }
+
+  /** (RequestChannel) sends a notification, on the stream of `relatedRequestId` where there are streams. */
+  notify(method: string, params?: JsonObject, relatedRequestId?: RequestId): Promise<void> {
+    return this.peer.notify(method, params, relatedRequestId);
+  }
+
+  /** (RequestChannel) ends the connection carrying one request's stream, where it can be resumed. */
+  closeRequestStream(requestId: RequestId): void {
+    this.peer.closeRequestStream(requestId);
   }
 
   /** Sends a progress notification for a request's token. */
@@ -193,7 +230,7 @@ export class ServerSession {
 
   /** Sends notifications/message when logging is on and the level passes the client's threshold. */
   async sendLog(level: LoggingLevel, data: unknown, logger?: string, related?: RequestId): Promise<void> {
-    if (!this.server.options.logging || this.phase !== 'initialized') return;
+    if (!this.router.options.logging || !this.abilities.logging || this.phase !== 'initialized') return;
     if (this.logLevel !== undefined && LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(this.logLevel)) return;
     const params: JsonObject = { level, data };
     if (logger !== undefined) params.logger = logger;
@@ -211,7 +248,7 @@ export class ServerSession {
 
   /** Tells this client a list changed, when the server advertises that list. */
   async notifyListChanged(kind: 'tools' | 'resources' | 'prompts', announcement?: string): Promise<void> {
-    if (this.phase === 'initialized' && this.server.hasProvider(kind)) {
+    if (this.phase === 'initialized' && this.router.catalog.has(kind)) {
       await this.peer.notify(`notifications/${kind}/list_changed`, undefined, undefined, announcement);
     }
   }

@@ -1,9 +1,9 @@
 import { consoleLogger } from '../engine/logger.js';
 import type { ClusterMessage } from '../engine/notification-bus.js';
 import type { ProtocolServer } from '../engine/server.js';
+import type { StoredSession } from '../engine/session-state.js';
 import type { HttpSession } from './http-session.js';
 import type { ScaleOut } from './scale-out.js';
-import type { StoredSession } from './session-store.js';
 
 /**
  * The Streamable HTTP endpoint's side of a {@link ScaleOut}: keeps this instance's copies of shared

@@ -108,7 +108,7 @@ export async function serveModernPost(
   };
   const exchange = new Exchange('', [message.id], context);
   const transport = new StatelessTransport([message.id], exchange);
-  server.attachSession(transport);
+  void server.open(transport).peer.start();
   exchange.ondone = () => transport.shut();
   request.onAbort(() => !exchange.done && cancel());
   track(exchange.finished);

@@ -1,18 +1,11 @@
-import type { HttpAuth } from '../auth/http-auth.js';
-import type { AuthInfo } from '../transports/transport.js';
+import type { Authenticate, HttpAuth } from '../auth/http-auth.js';
 import { type EventStore, InMemoryEventStore } from './event-store.js';
 import type { LegacySseOptions } from './legacy-sse.js';
 import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
 import type { SessionStore } from './session-store.js';
 
-/**
- * Checks the credentials of a request. Return the caller's {@link AuthInfo} (it reaches handlers
- * as `ctx.authInfo`), undefined for an anonymous caller, or a Response (401/403) to send instead.
- */
-export type Authenticate = (
-  request: Request,
-) => AuthInfo | Response | undefined | Promise<AuthInfo | Response | undefined>;
+export type { Authenticate } from '../auth/http-auth.js';
 
 /** Options of the Streamable HTTP endpoint. */
 export interface StreamableHttpOptions {

@@ -1,39 +1,17 @@
-// POST on the Streamable HTTP endpoint in the legacy era (up to 2025-11-25): checks the request,
-// hands its messages to a session (or to a one-off session when stateless) and answers with the
-// exchange's JSON or SSE stream; notifications alone get 202.
-import { insufficientScopeOf } from '../auth/insufficient-scope.js';
 import { isModernRequest, unsupportedVersion } from '../engine/modern/envelope.js';
-import type { ProtocolServer } from '../engine/server.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
-import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
+import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { isModernVersion } from '../versions.js';
-import type { ClusterLink } from './cluster-link.js';
-import type { ExchangeContext } from './exchange.js';
 import { accepts, type HttpInput, type HttpReply, messageInfo } from './http-input.js';
-import { HttpSession, type HttpSessionSettings } from './http-session.js';
-import type { ResolvedHttpOptions } from './options.js';
+import { HttpSession } from './http-session.js';
+import type { PostEndpoint } from './post-endpoint.js';
+import { scopeStatus } from './post-endpoint.js';
 import { badRequest, errorReply, jsonReply, tooManyStreams } from './responses.js';
-import type { SessionRegistry } from './session-registry.js';
 import { batchAllowed, batchRefused, serveStateless } from './stateless-post.js';
 
-/** What a POST needs of its endpoint. */
-export interface PostEndpoint {
-  server: ProtocolServer;
-  options: ResolvedHttpOptions;
-  settings: HttpSessionSettings;
-  sessions: SessionRegistry;
-  cluster?: ClusterLink;
-  /** Stateless mode: the exchange settings every POST shares (see `statelessExchangeContext`). */
-  statelessContext?: ExchangeContext;
-  /** Keeps a shutdown waiting until `done` settles. */
-  track(done: Promise<void>): void;
-}
-
-/** A lone insufficient-scope error is answered 403, so the client can step up. */
-export const scopeStatus = (message: JsonRpcMessage | JsonRpcMessage[]): number =>
-  insufficientScopeOf(message) === undefined ? 200 : 403;
+export { type PostEndpoint, scopeStatus } from './post-endpoint.js';
 
 /** What the body holds: the ids to answer, and whether it is an initialize. Or the error to answer instead. */
 type Scan = { requestIds: RequestId[]; initialize: boolean } | { refused: HttpReply };

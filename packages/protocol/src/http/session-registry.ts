@@ -1,6 +1,7 @@
 // The sessions one Streamable HTTP endpoint holds: creating them, finding the one a request names
 // (restoring it from a shared store when another instance created it), and closing idle ones.
 import type { ProtocolServer } from '../engine/server.js';
+import type { SessionObserver } from '../engine/session.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { ClusterLink } from './cluster-link.js';
 import type { HeaderReader, PlainReply } from './http-input.js';
@@ -37,20 +38,26 @@ export class SessionRegistry {
     const transport = new HttpSession(id, this.settings, () => session.protocolVersion);
     transport.owner = ownerOf(auth);
     this.map.set(id, transport);
-    const session = await this.server.connect(transport);
+    const session = await this.server.connect(transport, { observer: this.observerFor(id, transport) });
     transport.session = session;
-    const store = this.options.sessionStore;
-    session.onstatechange = () => {
-      const stored = { state: session.snapshot(), owner: transport.owner };
-      const cluster = this.cluster();
-      if (cluster) cluster.stateChanged(id, stored);
-      else void store?.set(id, stored).catch(() => undefined);
-    };
-    session.onclose = () => {
-      if (this.map.get(id) === transport) this.map.delete(id);
-    };
     this.startSweeper();
     return transport;
+  }
+
+  /** Keeps a session's stored state current, and forgets the session when it ends. */
+  private observerFor(id: string, transport: HttpSession): SessionObserver {
+    const store = this.options.sessionStore;
+    return {
+      stateChanged: (session) => {
+        const stored = { state: session.snapshot(), owner: transport.owner };
+        const cluster = this.cluster();
+        if (cluster) cluster.stateChanged(id, stored);
+        else void store?.set(id, stored).catch(() => undefined);
+      },
+      closed: () => {
+        if (this.map.get(id) === transport) this.map.delete(id);
+      },
+    };
   }
 
   /** The session a request names (400 without a name, 404 unknown or another principal's, 503 store down). */

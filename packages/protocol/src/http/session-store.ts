@@ -1,11 +1,4 @@
-import type { SessionState } from '../engine/session.js';
-
-/** What a shared store keeps of a session, enough to serve it from any instance. */
-export interface StoredSession {
-  state: SessionState;
-  /** The authenticated principal the session belongs to, if any. */
-  owner?: string;
-}
+import type { StoredSession } from '../engine/session-state.js';
 
 /**
  * A registry of sessions shared between server instances (Redis, a database…). Without one, a

@@ -2,12 +2,13 @@
 // transport made for exactly one POST. Stateless traffic builds one of these per request, so it
 // carries none of what a long-lived HTTP session needs (stream maps, a standalone queue, event
 // ids, an async start): only the route from the request's own messages to its exchange.
+import type { ConnectionAbilities } from '../engine/channel.js';
 import type { ServerSession } from '../engine/session.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
 import { Exchange, type ExchangeContext } from './exchange.js';
 import type { HttpInput, HttpReply } from './http-input.js';
-import type { PostEndpoint } from './post-handler.js';
+import type { PostEndpoint } from './post-endpoint.js';
 import { badRequest } from './responses.js';
 
 /** JSON-RPC batches exist in 2025-03-26 only (2024-11-05 had none on this transport, 2025-06-18 removed them). */
@@ -37,6 +38,9 @@ export function statelessExchangeContext(
 }
 
 const done: Promise<void> = Promise.resolve();
+
+/** A stateless POST keeps nothing between requests: no subscriptions, no log level. */
+export const STATELESS_ABILITIES: ConnectionAbilities = Object.freeze({ subscriptions: false, logging: false });
 
 function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
   if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
@@ -108,7 +112,8 @@ export function serveStateless(
   const context = endpoint.statelessContext as ExchangeContext;
   const exchange = requestIds.length === 0 ? undefined : new Exchange('', requestIds, context);
   const transport = new StatelessTransport(requestIds, exchange);
-  const session: ServerSession = endpoint.server.attachSession(transport);
+  const session: ServerSession = endpoint.server.open(transport, { abilities: STATELESS_ABILITIES });
+  void session.peer.start();
   if (!initialize) session.restore({ protocolVersion: version, clientCapabilities: {}, subscriptions: [] });
   if (exchange === undefined) {
     transport.receive(value, info);

@@ -29,7 +29,8 @@ export interface StdioServing {
 export async function serveStdio(server: ProtocolServer, options: ServeStdioOptions = {}): Promise<StdioServing> {
   const { handleSignals = true, shutdownTimeoutMs = 10_000, exitOnClose = true } = options;
   const input = options.input ?? process.stdin;
-  const session = await server.connect(new StdioTransport(options));
+  // The session's end ends the process: told through the session's own observer list.
+  const session = await server.connect(new StdioTransport(options), { observer: { closed: () => ended() } });
   let stopping: Promise<void> | undefined;
 
   const exit = () => {
@@ -54,7 +55,7 @@ export async function serveStdio(server: ProtocolServer, options: ServeStdioOpti
     return stopping;
   };
 
-  session.onclose = () => {
+  const ended = () => {
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
     // Let queued stderr output flush before exiting.

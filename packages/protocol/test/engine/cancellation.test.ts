@@ -34,18 +34,19 @@ async function peerWithGate(onDispatch: (cancellation: Cancellation) => void) {
   const received: unknown[] = [];
   clientEnd.onmessage = (value) => received.push(value);
   await clientEnd.start();
-  const peer = new Peer(serverEnd);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
   let seen!: Cancellation;
-  peer.dispatch = async (_request, cancellation) => {
-    seen = cancellation;
-    onDispatch(cancellation);
-    await gate;
-    return {};
-  };
+  const peer = new Peer(serverEnd, {
+    async handleRequest(_request, cancellation) {
+      seen = cancellation;
+      onDispatch(cancellation);
+      await gate;
+      return {};
+    },
+  });
   await peer.start();
   const send = (message: Record<string, unknown>) => clientEnd.send({ jsonrpc: '2.0', ...message } as never);
   return { peer, received, release, send, cancellation: () => seen };

@@ -210,10 +210,15 @@ describe('LegacySseEndpoint with plain Requests', () => {
 
   it('closes the session once when the client cancels the stream; later POSTs get 404', async () => {
     const session = await open(make());
+    const engineSession = onlySession(server);
     let closes = 0;
-    onlySession(server).onclose = () => closes++;
+    const handleClose = engineSession.handleClose.bind(engineSession);
+    engineSession.handleClose = () => {
+      closes++;
+      handleClose();
+    };
     await session.events.cancel();
-    expect(closes).toBe(1);
+    await engineSession.closed;
     expect(server.connectedSessions.size).toBe(0);
     expect(endpoint.sessionCount).toBe(0);
     expect((await session.post('{"jsonrpc":"2.0","id":1,"method":"ping"}')).status).toBe(404);
@@ -325,9 +330,7 @@ describe('LegacySseEndpoint with the official SDK client over HTTP', () => {
       content: [{ type: 'text', text: 'model said: "echo:ping"' }],
     });
     const session = onlySession(server);
-    const sessionClosed = new Promise<void>((resolve) => {
-      session.onclose = resolve;
-    });
+    const sessionClosed = session.closed;
     await client.close();
     await sessionClosed;
     expect(server.connectedSessions.size).toBe(0);

@@ -67,16 +67,12 @@ describe('Streamable HTTP: stateless requests', () => {
     expect(server.connectedSessions.size).toBe(0);
   });
 
-  it('sends log messages of the request on its stream (no logging/setLevel: every level)', async () => {
+  it('sends no log messages: a stateless endpoint does not advertise logging (it cannot keep a level)', async () => {
     const { http } = setup();
-    const read = await events(await http.handle(post(call(2, 'log'), v('2025-06-18'))));
-    expect(read.map((e) => (e.data as { params?: { level?: string } }).params?.level ?? 'response')).toEqual([
-      'debug',
-      'info',
-      'warning',
-      'error',
-      'response',
-    ]);
+    const response = await http.handle(post(call(2, 'log'), v('2025-06-18')));
+    // No notification came first, so the answer is plain JSON with the result alone.
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: 2, result: {} });
   });
 
   it('refuses server→client requests: the client capabilities are unknown', async () => {

@@ -26,7 +26,7 @@ export function decodeHeaderValue(value: string, header: string): string {
 }
 
 /** The `x-mcp-header` annotations of a tool's input schema: header name → property path. */
-export function headerParams(tool: ToolDefinition | undefined): Map<string, string[]> {
+export function headerParams(tool: ToolDefinition | undefined): Map<string, readonly string[]> {
   const found = new Map<string, string[]>();
   const walk = (schema: JsonObject, path: string[]) => {
     const properties = schema.properties as Record<string, JsonObject> | undefined;
@@ -40,19 +40,22 @@ export function headerParams(tool: ToolDefinition | undefined): Map<string, stri
   return found;
 }
 
-function valueAt(args: JsonObject | undefined, path: string[]): unknown {
+function valueAt(args: JsonObject | undefined, path: readonly string[]): unknown {
   let value: unknown = args;
   for (const key of path) value = value !== null && typeof value === 'object' ? (value as JsonObject)[key] : undefined;
   return value;
 }
 
-/** Checks the modern request headers against the body; throws -32020 on any disagreement. */
+/**
+ * Checks the modern request headers against the body; throws -32020 on any disagreement.
+ * `toolHeaders` is the called tool's mapping from {@link headerParams} (computed once per tool list).
+ */
 export function checkHeaders(
   headers: Headers,
   method: string,
   params: JsonObject,
   version: string,
-  tool?: ToolDefinition,
+  toolHeaders?: ReadonlyMap<string, readonly string[]>,
 ): void {
   const protocol = headers.get('mcp-protocol-version');
   if (protocol !== version)
@@ -75,7 +78,8 @@ export function checkHeaders(
       throw mismatch(`Mcp-Name header value '${value}' does not match body value '${String(named)}'`);
   }
   if (method !== 'tools/call') return;
-  for (const [name, path] of headerParams(tool)) {
+  if (toolHeaders === undefined) return;
+  for (const [name, path] of toolHeaders) {
     const expected = valueAt(params.arguments as JsonObject | undefined, path);
     const raw = headers.get(`mcp-param-${name}`);
     if (expected === undefined || expected === null) continue;

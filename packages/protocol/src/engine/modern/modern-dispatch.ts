@@ -5,43 +5,20 @@ import { ErrorCode, McpError } from '../../jsonrpc/errors.js';
 import type { JsonRpcRequest } from '../../jsonrpc/types.js';
 import type { MessageInfo } from '../../transports/transport.js';
 import type { Cancellation } from '../cancellation.js';
-import { RequestContext } from '../context.js';
-import { methodHandlers } from '../server-methods.js';
-import type { ServerSession } from '../session.js';
-import type { JsonObject, ToolDefinition } from '../types.js';
+import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
+import { createRequestContext, type RequestContext } from '../context.js';
+import type { Router } from '../router.js';
+import type { JsonObject } from '../types.js';
+import { type CacheableMethod, isCacheable } from './cache-hints.js';
 import { META_SERVER_INFO, META_SUBSCRIPTION, readEnvelope } from './envelope.js';
 import { checkHeaders } from './http-headers.js';
 import { InputRequiredSignal, type ModernRequest } from './modern-request.js';
 import { RequestStateSigner } from './request-state.js';
 import type { SubscriptionFilter } from './subscriptions.js';
 
-/** Methods whose results carry cache hints. */
-export type CacheableMethod =
-  | 'server/discover'
-  | 'tools/list'
-  | 'prompts/list'
-  | 'resources/list'
-  | 'resources/templates/list'
-  | 'resources/read';
-
-/** A cache hint: how long a client may reuse a result, and whether across users. */
-export interface CacheHint {
-  ttlMs: number;
-  cacheScope: 'public' | 'private';
-}
-
-/** Default cache hints: lists for a minute (clients that listen hear about changes sooner), reads never. */
-export const DEFAULT_CACHE_HINTS: Record<CacheableMethod, CacheHint> = {
-  'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
-  'tools/list': { ttlMs: 60_000, cacheScope: 'public' },
-  'prompts/list': { ttlMs: 60_000, cacheScope: 'public' },
-  'resources/list': { ttlMs: 60_000, cacheScope: 'public' },
-  'resources/templates/list': { ttlMs: 60_000, cacheScope: 'public' },
-  'resources/read': { ttlMs: 0, cacheScope: 'private' },
-};
-
 const MRTR = new Set(['tools/call', 'prompts/get', 'resources/read']);
-const CACHEABLE = new Set<string>(Object.keys(DEFAULT_CACHE_HINTS));
+// Kept between requests by the legacy era only: a modern request carries all it needs.
+const STATEFUL = new Set(['logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);
 
 function principal(ctx: RequestContext): string | undefined {
   return ctx.authInfo?.subject ?? ctx.authInfo?.clientId;
@@ -49,32 +26,23 @@ function principal(ctx: RequestContext): string | undefined {
 
 /** Serves a request that carries the modern envelope. Throws McpError for JSON-RPC errors. */
 export async function dispatchModern(
-  session: ServerSession,
+  server: Router,
+  channel: RequestChannel,
   request: JsonRpcRequest,
   cancellation: Cancellation,
   info: MessageInfo | undefined,
 ): Promise<JsonObject> {
-  const server = session.server;
   const params = request.params ?? {};
   const modern = readEnvelope(params);
-  const ctx = new RequestContext(
-    session,
-    request.id,
-    request.method,
-    cancellation,
-    params._meta as JsonObject,
-    info?.authInfo,
-    modern,
-  );
+  const ctx = createRequestContext(channel, request, cancellation, info, modern);
   const headers = info?.request?.headers;
   if (headers) {
-    const tool =
-      request.method === 'tools/call' && server.tools
-        ? ((await server.tools.list(ctx)).find((t) => t.name === params.name) as ToolDefinition | undefined)
-        : undefined;
-    checkHeaders(headers, request.method, params, modern.version, tool);
+    const tools = request.method === 'tools/call' ? server.catalog.tools : undefined;
+    // The tool's header mapping is computed once per tools list, not per call.
+    const tool = tools ? server.catalog.findTool(await tools.list(ctx), params.name) : undefined;
+    checkHeaders(headers, request.method, params, modern.version, tool?.headers);
   }
-  const finish = (result: JsonObject, cacheable = CACHEABLE.has(request.method)): JsonObject => {
+  const finish = (result: JsonObject, cacheable = isCacheable(request.method)): JsonObject => {
     const out: JsonObject = { resultType: 'complete', ...result };
     // Interim input_required results are never cacheable and carry no hints.
     if (cacheable && out.ttlMs === undefined && out.resultType === 'complete') {
@@ -94,36 +62,36 @@ export async function dispatchModern(
     if (server.options.instructions !== undefined) result.instructions = server.options.instructions;
     return finish(result);
   }
-  if (request.method === 'subscriptions/listen') return listen(ctx, params, finish);
-  const handler = methodHandlers[request.method];
-  if (
-    handler === undefined ||
-    request.method === 'logging/setLevel' ||
-    request.method.startsWith('resources/subscribe') ||
-    request.method.startsWith('resources/unsubscribe') ||
-    !handler.available(server)
-  ) {
-    throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-  }
-  if (!MRTR.has(request.method)) return finish(await handler.handle(params, ctx));
+  if (request.method === 'subscriptions/listen') return listen(server, channel, ctx, params, finish);
+  const handler = STATEFUL.has(request.method) ? undefined : server.method(request.method, FULL_ABILITIES);
+  if (handler === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  if (!MRTR.has(request.method)) return finish(await handler.handle(params, ctx, server, undefined));
   return finish(
-    await multiRound(ctx, modern, params, () => handler.handle(params, ctx)),
+    await multiRound(server, ctx, modern, params, () => handler.handle(params, ctx, server, undefined)),
     request.method === 'resources/read',
   );
 }
 
 /** Runs a handler that may ask the client for input; answers input_required until it has everything. */
 async function multiRound(
+  server: Router,
   ctx: RequestContext,
   modern: ModernRequest,
   params: JsonObject,
   run: () => Promise<JsonObject>,
 ): Promise<JsonObject> {
-  const signer = ctx.session.server.requestStateSigner();
-  const digest = await RequestStateSigner.digest(ctx.method, params);
+  const signer = server.requestStateSigner();
+  // The digest binds a state to its request: hashed only to verify a state or to issue one.
+  const salient = RequestStateSigner.salient(ctx.method, params);
+  let digest: Promise<string> | undefined;
+  const digestOf = () => {
+    digest ??= RequestStateSigner.hash(salient);
+    return digest;
+  };
   const who = principal(ctx);
   if (params.requestState !== undefined) {
-    const state = await signer.verify(params.requestState, { method: ctx.method, digest, principal: who });
+    const expect = { method: ctx.method, digest: await digestOf(), principal: who };
+    const state = await signer.verify(params.requestState, expect);
     Object.assign(modern.answers, state.answers);
   }
   const responses = params.inputResponses;
@@ -148,7 +116,7 @@ async function multiRound(
     for (const [key, value] of Object.entries(modern.answers)) if (!modern.pending.has(key)) answers[key] = value;
     const requestState = await signer.sign({
       method: ctx.method,
-      digest,
+      digest: await digestOf(),
       principal: who,
       exp: Date.now() + signer.ttlMs,
       answers,
@@ -164,6 +132,8 @@ function isSignal(error: unknown): boolean {
 
 /** subscriptions/listen: acknowledge, stream tagged notifications, end when cancelled or the server closes. */
 async function listen(
+  server: Router,
+  channel: RequestChannel,
   ctx: RequestContext,
   params: JsonObject,
   finish: (result: JsonObject, cacheable: boolean) => JsonObject,
@@ -175,7 +145,6 @@ async function listen(
       'Invalid params: subscriptions/listen needs a "notifications" filter object',
     );
   }
-  const server = ctx.session.server;
   const caps = server.capabilities(ctx.protocolVersion);
   const honored: SubscriptionFilter = {};
   if (wanted.toolsListChanged && caps.tools?.listChanged) honored.toolsListChanged = true;
@@ -185,8 +154,7 @@ async function listen(
     honored.resourceSubscriptions = wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
   }
   const tag = { [META_SUBSCRIPTION]: ctx.requestId };
-  const peer = ctx.session.peer;
-  await peer.notify(
+  await channel.notify(
     'notifications/subscriptions/acknowledged',
     { _meta: tag, notifications: honored as JsonObject },
     ctx.requestId,
@@ -198,7 +166,7 @@ async function listen(
   const remove = server.listeners.add({
     filter: honored,
     send: (method, extra = {}) =>
-      void peer.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined),
+      void channel.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined),
     end: ended,
   });
   ctx.signal.addEventListener('abort', ended, { once: true });

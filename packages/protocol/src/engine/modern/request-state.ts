@@ -104,8 +104,20 @@ export class RequestStateSigner {
   }
 
   /** A digest of the params that identify a request (so a state cannot be replayed on another call). */
-  static async digest(method: string, params: Record<string, unknown>): Promise<string> {
-    const salient = JSON.stringify([method, params.name ?? params.uri ?? null, params.arguments ?? null]);
+  static digest(method: string, params: Record<string, unknown>): Promise<string> {
+    return RequestStateSigner.hash(RequestStateSigner.salient(method, params));
+  }
+
+  /**
+   * What the digest covers, as text: cheap, so it is taken before a handler runs (which may change
+   * its arguments), while the SHA-256 of it is only computed when a state is verified or issued.
+   */
+  static salient(method: string, params: Record<string, unknown>): string {
+    return JSON.stringify([method, params.name ?? params.uri ?? null, params.arguments ?? null]);
+  }
+
+  /** The digest of a {@link salient} text. */
+  static async hash(salient: string): Promise<string> {
     return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(salient))));
   }
 
