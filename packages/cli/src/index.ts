@@ -6,7 +6,7 @@
 
 export { exportedApp, isApp, loadApp } from './app-module.js';
 export { type OptionKind, type ParsedArgs, parseArgv } from './argv.js';
-export { captureManifest, type McpManifest } from './build/capture-manifest.js';
+export { type CaptureOptions, captureManifest, type McpManifest } from './build/capture-manifest.js';
 export { registryName, SERVER_JSON_SCHEMA, type ServerJson, serverJson } from './build/server-json.js';
 export { checkDecoratorOptions, readCompilerOptions } from './build/tsconfig-check.js';
 export { CliError } from './cli-error.js';

@@ -1,7 +1,7 @@
 // Runs a project's entry in a child process for the CLI, under a host that decides how it is
 // served, whatever transport the entry itself asks for:
 //   run-entry <entry> --stdio             serve over stdio (list, call, read, prompt)
-//   run-entry <entry> --manifest <file>   write mcp-manifest.json data to <file> and exit (build)
+//   run-entry <entry> --manifest <file> [--with-lists]   write mcp-manifest.json data to <file> and exit (build)
 import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { loadApp } from './app-module.js';
@@ -16,7 +16,7 @@ if (entry === undefined || (mode !== '--stdio' && mode !== '--manifest')) {
 try {
   await loadApp(pathToFileURL(entry).href, async (app, where) => {
     if (mode === '--stdio') return app.serve({ stdio: true });
-    const manifest = await captureManifest(app);
+    const manifest = await captureManifest(app, { withLists: process.argv.includes('--with-lists') });
     await writeFile(output as string, JSON.stringify({ manifest, where }));
     // The entry may have started timers or connections of its own; the manifest is all we came for.
     process.exit(0);

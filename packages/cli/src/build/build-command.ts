@@ -15,11 +15,13 @@ import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 
 /** Usage of `decorum build`. */
-export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--out-dir <dir>] [--tsconfig <file>]
+export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
 (the MCP registry's format) next to package.json.
+The manifest holds what the providers declare: templates' list() methods are not run (no live data
+in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
 Packages that cannot be bundled: list them in package.json "decorum": { "external": [...] }
 (native addons among the dependencies are kept external on their own).
@@ -27,7 +29,13 @@ Packages that cannot be bundled: list them in package.json "decorum": { "externa
 
 /** `decorum build`. */
 export async function buildCommand(argv: readonly string[], cwd: string, log: (line: string) => void): Promise<void> {
-  const args = parseArgv(argv, { 'no-manifest': 'flag', 'no-bundle': 'flag', 'out-dir': 'value', tsconfig: 'value' });
+  const args = parseArgv(argv, {
+    'no-manifest': 'flag',
+    'no-bundle': 'flag',
+    'with-lists': 'flag',
+    'out-dir': 'value',
+    tsconfig: 'value',
+  });
   if (args.flags.has('help')) {
     process.stderr.write(`${BUILD_USAGE}\n`);
     return;
@@ -44,7 +52,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   const how = bundle ? 'bundled with its dependencies' : 'dependencies external';
   log(`built ${out} (${how}) in ${Math.round(performance.now() - started)} ms`);
   if (args.flags.has('no-manifest')) return;
-  const { manifest, where } = await readManifest(project);
+  const { manifest, where } = await readManifest(project, args.flags.has('with-lists'));
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(
     join(project.root, 'server.json'),
@@ -54,7 +62,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   const counts = [
     count(manifest.tools.length, 'tool'),
     count(manifest.resources.length, 'resource'),
-    count(manifest.resourceTemplates.length, 'template'),
+    count(manifest.templates.length, 'template'),
     count(manifest.prompts.length, 'prompt'),
   ].join(', ');
   log(`wrote mcp-manifest.json (${counts}) and server.json`);
@@ -118,14 +126,21 @@ function checkMetadata(project: Project, compiled: string): void {
 }
 
 /** Runs the built entry in a child process under a host that reads the lists instead of serving. */
-async function readManifest(project: Project): Promise<{ manifest: McpManifest; where: ListenOptions }> {
+async function readManifest(
+  project: Project,
+  withLists: boolean,
+): Promise<{ manifest: McpManifest; where: ListenOptions }> {
   const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
   const file = join(dir, 'manifest.json');
   try {
-    const child = spawn(process.execPath, nodeArgs(ownFile('run-entry'), [project.builtEntry, '--manifest', file]), {
-      cwd: project.root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      nodeArgs(ownFile('run-entry'), [project.builtEntry, '--manifest', file, ...(withLists ? ['--with-lists'] : [])]),
+      {
+        cwd: project.root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

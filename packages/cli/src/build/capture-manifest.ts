@@ -1,20 +1,22 @@
 // The manifest `decorum build` writes: the lists a client sees (tools, resources, templates,
 // prompts, with their schemas), read over an in-memory session exactly as a client would read them,
-// in a stable order so a CI diff shows only real changes.
+// in a stable order so a CI diff shows only real changes. What the providers declare, not data: a
+// template's `list` method (which may read a database) is not run unless asked for.
 import type { McpApp } from '@decorum/core';
 import { createLinkedTransports, type JsonRpcMessage } from '@decorum/protocol';
 
 /** The contents of mcp-manifest.json. */
 export interface McpManifest {
-  /** Format of this file. */
-  manifestVersion: 1;
+  /** Format of this file. 2: resource templates are under `templates`, as in `app.manifest`. */
+  manifestVersion: 2;
   protocolVersion: string;
   server: Record<string, unknown>;
   instructions?: string;
   capabilities: Record<string, unknown>;
   tools: Record<string, unknown>[];
   resources: Record<string, unknown>[];
-  resourceTemplates: Record<string, unknown>[];
+  /** The resource templates (resources/templates/list). */
+  templates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
 }
 
@@ -22,8 +24,52 @@ const PROTOCOL_VERSION = '2025-11-25';
 
 type Reply = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
-/** Reads every list of `app` through a fresh in-memory session. */
-export async function captureManifest(app: McpApp): Promise<McpManifest> {
+/** Options of {@link captureManifest}. */
+export interface CaptureOptions {
+  /**
+   * Run the templates' `list` methods, so `resources` holds the instances they list (live data).
+   * Default false: `resources` holds the declared resources only.
+   */
+  withLists?: boolean;
+}
+
+/**
+ * Stands in for every template `list` method of `app` with one that lists nothing, until the
+ * returned function puts them back. Core checks at startup that `list` names a prototype method,
+ * so replacing it on the prototype is what every instance sees.
+ */
+function skipTemplateLists(app: McpApp): () => void {
+  const restore: (() => void)[] = [];
+  for (const template of app.manifest.templates) {
+    const name = template.options.list;
+    if (name === undefined) continue;
+    const prototype = template.provider.prototype as Record<string, unknown>;
+    const own = Object.getOwnPropertyDescriptor(prototype, name);
+    Object.defineProperty(prototype, name, { configurable: true, writable: true, value: () => [] });
+    restore.push(() => {
+      if (own === undefined) delete prototype[name];
+      else Object.defineProperty(prototype, name, own);
+    });
+  }
+  return () => {
+    for (const undo of restore.reverse()) undo();
+  };
+}
+
+/**
+ * Reads every list of `app` through a fresh in-memory session. Unless `withLists`, the templates'
+ * `list` methods are not run (they are replaced while the lists are read, then put back).
+ */
+export async function captureManifest(app: McpApp, options: CaptureOptions = {}): Promise<McpManifest> {
+  const restore = options.withLists === true ? () => {} : skipTemplateLists(app);
+  try {
+    return await readLists(app);
+  } finally {
+    restore();
+  }
+}
+
+async function readLists(app: McpApp): Promise<McpManifest> {
   const [client, server] = createLinkedTransports();
   const waiting = new Map<number, (reply: Reply) => void>();
   client.onmessage = (message) => {
@@ -62,14 +108,14 @@ export async function captureManifest(app: McpApp): Promise<McpManifest> {
   const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
     String(a[key]).localeCompare(String(b[key]));
   const manifest: McpManifest = {
-    manifestVersion: 1,
+    manifestVersion: 2,
     protocolVersion: PROTOCOL_VERSION,
     server: init.serverInfo as Record<string, unknown>,
     ...(typeof init.instructions === 'string' && { instructions: init.instructions }),
     capabilities,
     tools: capabilities.tools ? (await listAll('tools/list', 'tools')).sort(byKey('name')) : [],
     resources: capabilities.resources ? (await listAll('resources/list', 'resources')).sort(byKey('uri')) : [],
-    resourceTemplates: capabilities.resources
+    templates: capabilities.resources
       ? (await listAll('resources/templates/list', 'resourceTemplates')).sort(byKey('uriTemplate'))
       : [],
     prompts: capabilities.prompts ? (await listAll('prompts/list', 'prompts')).sort(byKey('name')) : [],

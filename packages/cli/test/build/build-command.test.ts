@@ -33,7 +33,7 @@ describe('decorum build', () => {
   it('writes mcp-manifest.json with every list, schemas included, in a stable order', () => {
     const manifest = json('mcp-manifest.json');
     expect(manifest).toMatchObject({
-      manifestVersion: 1,
+      manifestVersion: 2,
       protocolVersion: '2025-11-25',
       server: { name: 'dev-fixture', version: '1.2.3' },
       tools: [
@@ -44,7 +44,7 @@ describe('decorum build', () => {
         },
       ],
       resources: [{ uri: 'fixture://about', name: 'about', mimeType: 'text/plain' }],
-      resourceTemplates: [],
+      templates: [],
       prompts: [{ name: 'welcome', arguments: [{ name: 'name', required: true }] }],
     });
     // Building again without changes gives the same bytes (a CI drift check diffs this file).
@@ -177,5 +177,63 @@ describe('decorum build: bundling', () => {
     const result = runCli(project.dir, ['build', '--no-bundle', '--no-manifest']);
     expect(result.stderr).toMatch(/built dist\/server\.js \(dependencies external\)/);
     expect(readFileSync(`${project.dir}/dist/server.js`, 'utf8')).toMatch(/from ["']class-validator["']/);
+  });
+});
+
+describe("decorum build: templates' list methods", () => {
+  const project = workProject();
+  const marker = `${project.dir}/list-ran`;
+  afterAll(() => project.remove());
+
+  beforeAll(() => {
+    // A list method with a side effect a test can see (a stand-in for a database query).
+    writeFileSync(
+      `${project.dir}/src/notes.provider.ts`,
+      [
+        "import { writeFileSync } from 'node:fs';",
+        "import { Param, ResourceTemplate } from '@decorum/core';",
+        'export class NotesProvider {',
+        "  @ResourceTemplate('notes://{id}', { name: 'note', description: 'A note', list: 'listNotes' })",
+        "  note(@Param('id') id: string) {",
+        "    return ['note', id].join(' ');",
+        '  }',
+        '  listNotes() {',
+        `    writeFileSync(${JSON.stringify(marker)}, 'ran');`,
+        "    return [{ uri: 'notes://1', title: 'Note 1' }];",
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const app = `${project.dir}/src/app.ts`;
+    writeFileSync(
+      app,
+      readFileSync(app, 'utf8')
+        .replace(
+          "import { GreetTool } from './greet.tool.js';",
+          "import { GreetTool } from './greet.tool.js';\nimport { NotesProvider } from './notes.provider.js';",
+        )
+        .replace('providers: [GreetTool, AboutProvider]', 'providers: [GreetTool, AboutProvider, NotesProvider]'),
+    );
+  });
+
+  it('by default runs no list method: the manifest holds the declared resources and templates only', () => {
+    const result = runCli(project.dir, ['build', '--no-bundle']);
+    expect(result.stderr).toMatch(/wrote mcp-manifest\.json \(1 tool, 1 resource, 1 template, 1 prompt\)/);
+    expect(result.status).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
+    expect(manifest.manifestVersion).toBe(2);
+    expect(manifest.resources.map((r: { uri: string }) => r.uri)).toEqual(['fixture://about']);
+    expect(manifest.templates).toMatchObject([{ uriTemplate: 'notes://{id}', name: 'note' }]);
+    expect(manifest).not.toHaveProperty('resourceTemplates');
+  });
+
+  it('--with-lists runs them and adds the resources they list', () => {
+    const result = runCli(project.dir, ['build', '--no-bundle', '--with-lists']);
+    expect(result.stderr).toMatch(/wrote mcp-manifest\.json \(1 tool, 2 resources, 1 template, 1 prompt\)/);
+    expect(existsSync(marker)).toBe(true);
+    const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
+    expect(manifest.resources.map((r: { uri: string }) => r.uri)).toEqual(['fixture://about', 'notes://1']);
   });
 });
