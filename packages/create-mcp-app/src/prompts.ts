@@ -1,5 +1,6 @@
-// Line-based questions over readline: a text answer, a choice (by number or name) and a yes/no.
-// An empty answer takes the default; Ctrl+C or Ctrl+D cancels with a CANCELLED error.
+// Line-based questions over readline: a text answer, a choice (by number, name, or the up/down
+// arrows, which put the previous/next choice on the line) and a yes/no. An empty answer takes the
+// default; Ctrl+C or Ctrl+D cancels with a CANCELLED error.
 import { createInterface } from 'node:readline';
 import { CreateAppError } from './errors.js';
 import type { Colors, Output } from './terminal.js';
@@ -14,7 +15,7 @@ export interface Choice<T extends string> {
 export interface Prompter {
   /** A free answer; an empty one takes `defaultValue`. */
   text(question: string, defaultValue: string): Promise<string>;
-  /** One of `choices`, answered by number or by name. */
+  /** One of `choices`, answered by number, by name, or picked with the up/down arrows and Enter. */
   select<T extends string>(question: string, choices: readonly Choice<T>[], defaultValue: T): Promise<T>;
   /** Yes or no. */
   confirm(question: string, defaultValue: boolean): Promise<boolean>;
@@ -30,7 +31,8 @@ export interface Prompter {
  * const name = await prompter.text('Project name', 'my-mcp-server');
  */
 export function createPrompter(input: NodeJS.ReadableStream, output: Output, colors: Colors): Prompter {
-  const rl = createInterface({ input, output: output as NodeJS.WritableStream, terminal: true });
+  // No history: up/down would recall earlier answers (another question's) instead of moving in a menu.
+  const rl = createInterface({ input, output: output as NodeJS.WritableStream, terminal: true, historySize: 0 });
   let pending: ((error: Error) => void) | undefined;
   const cancel = () => {
     const reject = pending;
@@ -64,12 +66,29 @@ export function createPrompter(input: NodeJS.ReadableStream, output: Output, col
       choices.forEach((choice, index) => {
         output.write(`  ${index + 1}) ${choice.value.padEnd(width)}  ${colors.dim(choice.hint ?? '')}\n`);
       });
-      for (;;) {
-        const answer = (await ask(`  Choose 1-${choices.length} or a name`, `(${defaultValue})`)) || defaultValue;
-        const byNumber = /^\d+$/.test(answer) ? choices[Number(answer) - 1] : undefined;
-        const chosen = byNumber ?? choices.find((c) => c.value === answer.toLowerCase());
-        if (chosen !== undefined) return chosen.value;
-        warn(`"${answer}" is not one of ${choices.map((c) => c.value).join(', ')}`);
+      output.write(`  ${colors.dim('↑/↓ move through the choices, Enter takes the one shown')}\n`);
+      // The arrows replace what is typed with the previous/next choice (from the default on, wrapping).
+      let at = Math.max(
+        0,
+        choices.findIndex((c) => c.value === defaultValue),
+      );
+      const onKey = (_text: string | undefined, key: { name?: string } | undefined) => {
+        if (key?.name !== 'up' && key?.name !== 'down') return;
+        at = (at + (key.name === 'down' ? 1 : choices.length - 1)) % choices.length;
+        rl.write(null, { ctrl: true, name: 'u' }); // clear the line
+        rl.write((choices[at] as Choice<T>).value);
+      };
+      input.on('keypress', onKey);
+      try {
+        for (;;) {
+          const answer = (await ask(`  Choose 1-${choices.length} or a name`, `(${defaultValue})`)) || defaultValue;
+          const byNumber = /^\d+$/.test(answer) ? choices[Number(answer) - 1] : undefined;
+          const chosen = byNumber ?? choices.find((c) => c.value === answer.toLowerCase());
+          if (chosen !== undefined) return chosen.value;
+          warn(`"${answer}" is not one of ${choices.map((c) => c.value).join(', ')}`);
+        }
+      } finally {
+        input.off('keypress', onKey);
       }
     },
     async confirm(question, defaultValue) {
