@@ -1,0 +1,114 @@
+// MCP Apps in a real browser: Debian's headless Chromium (driven by playwright-core, no browser
+// download) loads a host page built on the ext-apps host-side bridge, served by a running Decorum
+// server next to its Streamable HTTP endpoint (port 0). The host calls show_stats, renders its
+// ui:// view (bundled by the CLI's Vite single-file step) in a sandboxed iframe; the view receives
+// the result, calls the app-only refresh_stats through the host, and shows the answer.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleUi } from '../../packages/cli/src/build/ui-bundle.js';
+import type { McpApp } from '../../packages/core/src/index.js';
+import { REPO_ROOT } from '../support/spawn-fixture.js';
+import { createDashboardApp, statsFor } from './fixtures/dashboard-app.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HERE = join(REPO_ROOT, 'test', 'apps');
+const ARTIFACTS = join(HERE, '.artifacts');
+const available = existsSync(CHROMIUM);
+// Locally a machine without Chromium skips (saying why); in CI a missing browser is a failure.
+const runs = available || process.env.CI !== undefined;
+if (!runs) console.warn(`[browser-host] skipped: ${CHROMIUM} is missing (apt-get install -y chromium); CI runs it.`);
+
+describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bridge', () => {
+  let app: McpApp;
+  let context: BrowserContext;
+  let profile: string;
+  let base: URL;
+  const counters = { refreshed: 0 };
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const fixtures = join(HERE, 'fixtures');
+    const build = join(ARTIFACTS, 'build');
+    const [view] = await bundleUi({ root: REPO_ROOT, sourceDir: join(fixtures, 'ui'), outDir: join(build, 'ui') });
+    const [host] = await bundleUi({ root: REPO_ROOT, sourceDir: join(fixtures, 'host'), outDir: join(build, 'host') });
+    if (view === undefined || host === undefined) throw new Error('the fixtures have no ui/host entries');
+    const viewHtml = await readFile(view.output, 'utf8');
+    const hostHtml = await readFile(host.output, 'utf8');
+    // One self-contained file each: scripts and styles inlined, nothing to fetch from elsewhere.
+    for (const html of [viewHtml, hostHtml]) {
+      expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*stylesheet/);
+      expect(html).toMatch(/<script type="module"[^>]*>[^<]{100}/);
+    }
+    expect(viewHtml).toContain('#2456d6');
+    app = createDashboardApp(() => viewHtml, counters);
+    const url = (
+      await app.listen({
+        http: {
+          port: 0,
+          routes: {
+            '/host': () => new Response(hostHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+          },
+        },
+      })
+    ).url as URL;
+    base = url;
+    profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 640, height: 400 },
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('renders the view, which gets the tool result and calls a server tool through the host', async () => {
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    const hostUrl = new URL('/host', base);
+    hostUrl.searchParams.set('tool', 'show_stats');
+    hostUrl.searchParams.set('args', JSON.stringify({ city: 'Lisbon' }));
+    await page.goto(hostUrl.href);
+
+    const iframe = page.locator('iframe[data-uri="ui://dashboard/app.html"]');
+    await iframe.waitFor({ timeout: 30_000 });
+    expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await iframe.getAttribute('allow')).toBe('clipboard-write');
+
+    const view = page.frameLocator('iframe[data-uri="ui://dashboard/app.html"]');
+    const expected = statsFor('Lisbon').visitors;
+    await view.locator('#visitors', { hasText: `${expected} visitors` }).waitFor({ timeout: 30_000 });
+    expect(await view.locator('#city').textContent()).toBe('Lisbon');
+    expect(await page.locator('#status').textContent()).toBe('show_stats result sent to ui://dashboard/app.html');
+
+    await view.locator('#refresh').click();
+    await view.locator('#refreshed', { hasText: 'refreshed:' }).waitFor({ timeout: 30_000 });
+    expect(await view.locator('#refreshed').textContent()).toBe(`refreshed: ${expected + 1} visitors`);
+    expect(counters.refreshed).toBe(1);
+    // The view's styles came inlined in its one HTML file.
+    expect(await view.locator('.big').evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png') });
+    expect(consoleErrors).toEqual([]);
+    expect(await page.locator('body').getAttribute('data-error')).toBeNull();
+  }, 90_000);
+});
