@@ -3,7 +3,7 @@
 // cache), build with its own `build` script, run its own tests, start it with its `start` script,
 // and call a tool with the official MCP client (stdio for basic and full, Streamable HTTP for http).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -148,4 +148,47 @@ describe.each(CASES)('the $template template', (c) => {
       }
     });
   }, 60_000);
+
+  it.runIf(c.transport === 'stdio')(
+    "the README's development configuration runs decorum dev with nothing but frames on stdout",
+    async () => {
+      const readme = readFileSync(join(project, 'README.md'), 'utf8');
+      const section = readme.slice(readme.indexOf('### While developing'));
+      const config = JSON.parse((/```json\n([\s\S]*?)\n```/.exec(section) as RegExpExecArray)[1] as string);
+      const { command, args } = config.mcpServers[`${c.template}-app-dev`] as { command: string; args: string[] };
+      expect(command).toBe('node');
+      // As a client launches it: from a folder of its own (here the workspace), stdio piped.
+      const server = spawn(command, args, { cwd: workspace.dir, env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      let stderr = '';
+      server.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+      });
+      const firstChunk = new Promise<string>((resolve) =>
+        server.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))),
+      );
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } },
+      };
+      server.stdin.write(`${JSON.stringify(initialize)}\n`);
+      try {
+        const first = await firstChunk;
+        expect(first.startsWith('{"jsonrpc":"2.0"'), `stdout began with ${JSON.stringify(first.slice(0, 80))}`).toBe(
+          true,
+        );
+        expect(JSON.parse(first.split('\n')[0] as string)).toMatchObject({
+          id: 1,
+          result: { protocolVersion: '2025-11-25' },
+        });
+        expect(stderr).toContain('[decorum] decorum dev');
+      } finally {
+        server.stdin.end();
+        await exited;
+      }
+    },
+    60_000,
+  );
 });

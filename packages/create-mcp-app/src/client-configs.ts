@@ -31,6 +31,21 @@ function stdioLaunch(input: ClientConfigInput): { command: string; args: string[
 }
 
 /**
+ * How a client launches `decorum dev` over stdio (hot reload while editing): node and the project's
+ * own CLI, with the entry as an absolute path (clients start servers in a folder of their choosing).
+ * Not `npm run dev`: npm prints its banner (`> app@0.1.0 dev`) on stdout, which a stdio client reads
+ * as a broken protocol frame.
+ */
+export function devLaunch(input: ClientConfigInput): { command: string; args: string[] } | undefined {
+  if (input.transport === 'http') return undefined;
+  const dir = input.projectDir.replace(/[\\/]+$/, '');
+  return {
+    command: 'node',
+    args: [`${dir}/node_modules/@decorum/cli/dist/bin.js`, 'dev', `${dir}/src/server.ts`, '--stdio'],
+  };
+}
+
+/**
  * Markdown with one configuration per client: stdio launches `node <project>/dist/server.js`; HTTP
  * points at http://127.0.0.1:3000/mcp (started with `npm start`). Projects with both get both.
  * @example
@@ -72,5 +87,19 @@ export function clientConfigs(input: ClientConfigInput): string {
   if (stdio) cursor[name] = stdio;
   if (http) cursor[stdio ? `${name}-http` : name] = { url: DEFAULT_URL };
   sections.push(json({ mcpServers: cursor }));
+
+  const dev = devLaunch(input);
+  if (dev !== undefined) {
+    sections.push(
+      '',
+      '### While developing',
+      '',
+      'To have a client run the TypeScript sources with hot reload (`decorum dev`) instead of the build, launch the',
+      "project's own `decorum` with node, as below (same shape for every client above). Not `npm run dev`: npm prints a",
+      'banner on stdout, and over stdio stdout carries protocol frames only.',
+      '',
+      json({ mcpServers: { [`${name}-dev`]: dev } }),
+    );
+  }
   return sections.join('\n');
 }

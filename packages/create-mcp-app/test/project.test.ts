@@ -80,6 +80,30 @@ describe.each(CASES)('the $template template for $transport', ({ template, trans
     else expect(readme).not.toContain('http://127.0.0.1:3000/mcp');
     for (const client of ['### Claude Desktop', '### VS Code', '### Cursor']) expect(readme).toContain(client);
   });
+
+  it('gives a development configuration that runs decorum dev over stdio without npm (whose banner goes to stdout)', () => {
+    const readme = files['README.md'] as string;
+    if (transport === 'http') {
+      expect(readme).not.toContain('### While developing');
+      return;
+    }
+    const section = readme.slice(readme.indexOf('### While developing'));
+    const config = JSON.parse((/```json\n([\s\S]*?)\n```/.exec(section) as RegExpExecArray)[1] as string);
+    expect(config).toEqual({
+      mcpServers: {
+        'notes-dev': {
+          command: 'node',
+          args: [
+            '/home/me/notes/node_modules/@decorum/cli/dist/bin.js',
+            'dev',
+            '/home/me/notes/src/server.ts',
+            '--stdio',
+          ],
+        },
+      },
+    });
+    expect(readme).not.toMatch(/"command": "npm"/);
+  });
 });
 
 describe('renderProject', () => {
