@@ -1,0 +1,106 @@
+// Where a request's parent span comes from: W3C trace context in `params._meta` (SEP-414, both eras)
+// or in the HTTP request's headers, `_meta` winning — it names the MCP request itself, while the
+// header names the HTTP request that carried it (possibly a batch, or a proxy's own span).
+import type { Context, TextMapGetter } from '@opentelemetry/api';
+import type { JsonObject } from '../engine/types.js';
+import type { OtelApi } from './otel-api.js';
+import { TRACE_KEYS } from './semconv.js';
+
+const metaGetter: TextMapGetter<JsonObject> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => {
+    const value = carrier[key];
+    return typeof value === 'string' ? value : undefined;
+  },
+};
+
+const headerGetter: TextMapGetter<Headers> = {
+  keys: (carrier) => [...carrier.keys()],
+  get: (carrier, key) => carrier.get(key) ?? undefined,
+};
+
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+
+function hasTraceContext(carrier: JsonObject | Headers): boolean {
+  return carrier instanceof Headers ? carrier.has('traceparent') : typeof carrier.traceparent === 'string';
+}
+
+/**
+ * The parent context of a request. Uses the globally registered propagator (the Node SDK registers
+ * W3C trace context and baggage); when the registered one does not read `traceparent` (none was
+ * registered), the W3C format SEP-414 mandates is read here, so `_meta` works without setup.
+ */
+export function extractParent(api: OtelApi, meta: JsonObject | undefined, headers: Headers | undefined): Context {
+  const active = api.context.active();
+  const carrier = meta !== undefined && hasTraceContext(meta) ? meta : headers;
+  if (carrier === undefined || !hasTraceContext(carrier)) return active;
+  // A carrier with a traceparent replaces the ambient parent (say, an HTTP server span).
+  const base = api.ROOT_CONTEXT;
+  if (api.propagation.fields().includes('traceparent')) {
+    return carrier instanceof Headers
+      ? api.propagation.extract(base, carrier, headerGetter)
+      : api.propagation.extract(base, carrier, metaGetter);
+  }
+  const get = (key: (typeof TRACE_KEYS)[number]) =>
+    (carrier instanceof Headers ? headerGetter.get(carrier, key) : metaGetter.get(carrier, key)) as string | undefined;
+  return w3cContext(api, base, get('traceparent') as string, get('tracestate'), get('baggage'));
+}
+
+function w3cContext(
+  api: OtelApi,
+  base: Context,
+  traceparent: string,
+  tracestate: string | undefined,
+  baggage: string | undefined,
+): Context {
+  const match = TRACEPARENT.exec(traceparent.trim().toLowerCase());
+  if (match === null || match[1] === 'ff') return base;
+  const [, , traceId, spanId, flags] = match as unknown as [string, string, string, string, string];
+  if (!api.isSpanContextValid({ traceId, spanId, traceFlags: 0 })) return base;
+  let context = api.trace.setSpanContext(base, {
+    traceId,
+    spanId,
+    traceFlags: Number.parseInt(flags, 16) & 1,
+    isRemote: true,
+    ...(tracestate !== undefined && { traceState: api.createTraceState(tracestate) }),
+  });
+  const entries = baggage === undefined ? [] : parseBaggage(baggage);
+  if (entries.length > 0) {
+    context = api.propagation.setBaggage(context, api.propagation.createBaggage(Object.fromEntries(entries)));
+  }
+  return context;
+}
+
+function parseBaggage(header: string): [string, { value: string }][] {
+  const entries: [string, { value: string }][] = [];
+  for (const member of header.split(',')) {
+    const [pair] = member.split(';');
+    const at = pair?.indexOf('=') ?? -1;
+    if (pair === undefined || at <= 0) continue;
+    try {
+      entries.push([
+        decodeURIComponent(pair.slice(0, at).trim()),
+        { value: decodeURIComponent(pair.slice(at + 1).trim()) },
+      ]);
+    } catch {
+      // A malformed percent-escape drops that member only, as W3C Baggage asks.
+    }
+  }
+  return entries;
+}
+
+/** Adds the active trace context to an outgoing request's `_meta` (server→client requests). */
+export function injectMeta(api: OtelApi, params: JsonObject | undefined, context: Context): JsonObject | undefined {
+  const carrier: Record<string, string> = {};
+  if (api.propagation.fields().includes('traceparent')) {
+    api.propagation.inject(context, carrier, { set: (c, key, value) => (c[key] = value) });
+  } else {
+    const span = api.trace.getSpanContext(context);
+    if (span === undefined || !api.isSpanContextValid(span)) return params;
+    carrier.traceparent = `00-${span.traceId}-${span.spanId}-0${span.traceFlags & 1}`;
+    const state = span.traceState?.serialize();
+    if (state) carrier.tracestate = state;
+  }
+  if (Object.keys(carrier).length === 0) return params;
+  return { ...params, _meta: { ...(params?._meta as JsonObject | undefined), ...carrier } };
+}
