@@ -13,6 +13,7 @@ import type { Project } from '../project.js';
 import { formatReloadError } from './error-report.js';
 import { type ProjectWatch, watchProject } from './file-watcher.js';
 import { ModuleReloader } from './module-reloader.js';
+import { unlistedProviderHints } from './provider-hint.js';
 import { formatReload } from './reload-report.js';
 
 /** How `decorum dev` serves: the flags given, or else what the entry's `listen` asked for. */
@@ -159,6 +160,10 @@ export class DevServer implements AppHost {
       const files = [...this.queued];
       this.queued = new Set();
       await this.reload(files);
+      // After the reload, so a batch that adds a provider and lists it gets no hint.
+      if (this.live !== undefined) {
+        for (const hint of unlistedProviderHints(files, this.live, this.options.project.root)) this.options.log(hint);
+      }
     }
   }
 
