@@ -1,0 +1,243 @@
+// The tasks of one server: creates them (durably, before any CreateTaskResult), runs their
+// handlers in the background, and answers what the task methods ask — always for a caller, so a
+// task is only ever visible to the principal that created it.
+
+import type { JsonObject } from '../engine/types.js';
+import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import { InMemoryTaskStore } from './in-memory-task-store.js';
+import { TaskRun } from './task-run.js';
+import type { TaskChange, TaskPage, TaskStore } from './task-store.js';
+import { isTerminal, type StoredTask } from './task-types.js';
+
+/** How a server keeps and times its tasks. */
+export interface TaskOptions {
+  /** Where tasks live. Default: an {@link InMemoryTaskStore} (one process). */
+  store?: TaskStore;
+  /** Lifetime of a task when the client asks for none, in ms. Default 1 hour. */
+  defaultTtlMs?: number;
+  /** Longest lifetime a client may ask for (2025-11-25 `task.ttl`), in ms. Default 24 hours. */
+  maxTtlMs?: number;
+  /** Suggested interval between two polls, in ms. Default 1 000. */
+  pollIntervalMs?: number;
+  /**
+   * How long a running task's instance counts as alive without a heartbeat, in ms (it beats every
+   * third of it). A task whose instance stopped beating is reported `failed`. Default 15 000.
+   */
+  leaseMs?: number;
+  /** This instance's name in the store (diagnostics). Default: random. */
+  instanceId?: string;
+  /** The clock, in ms since the epoch. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Who asks: the binding of every task method. */
+export interface TaskCaller {
+  /** The authenticated principal (subject, or client id); undefined when unauthenticated. */
+  principal?: string;
+  /** Where its tasks are listed (2025-11-25 tasks/list): the principal, else its connection. */
+  listScope?: string;
+}
+
+/** What starting a task needs. */
+export interface TaskStart {
+  caller: TaskCaller;
+  method: string;
+  era: 'modern' | 'legacy';
+  /** The lifetime the client asked for (clamped to the server's maximum). */
+  requestedTtlMs?: number;
+  statusMessage?: string;
+  /** Told of each observable change of the task while it runs here (status notifications). */
+  onChange?(task: StoredTask): void;
+}
+
+/** The 2026-07-28 and 2025-11-25 "not found" error: also what a foreign principal gets. */
+export const taskNotFound = (taskId: unknown) =>
+  new McpError(ErrorCode.InvalidParams, `Failed to retrieve task: Task not found`, { taskId });
+
+/** Fails a task whose instance stopped, instead of letting it look like it still runs. */
+const ORPHANED: TaskChange = {
+  status: 'failed',
+  error: { code: ErrorCode.InternalError, message: 'The server instance running this task stopped' },
+  statusMessage: 'The server instance running this task stopped before it finished',
+};
+
+// What a reader can observe of a task: equal signatures, nothing new to see.
+const signature = (task: StoredTask) =>
+  `${task.status}|${task.lastUpdatedAt}|${task.statusMessage ?? ''}|${Object.keys(task.inputRequests).join(',')}`;
+
+/**
+ * Creates, runs and looks up tasks for one server. Instance state only (the runs of this process);
+ * everything another instance needs is in the store.
+ * @example
+ * const tasks = new TaskManager({ store: new InMemoryTaskStore(), pollIntervalMs: 500 });
+ */
+export class TaskManager {
+  readonly store: TaskStore;
+  readonly leaseMs: number;
+  readonly pollIntervalMs: number;
+  readonly instanceId: string;
+  private readonly defaultTtlMs: number;
+  private readonly maxTtlMs: number;
+  private readonly clock: () => number;
+  private readonly runs = new Map<string, { run: TaskRun; onChange?: (task: StoredTask) => void }>();
+  private unsubscribe?: () => void;
+
+  constructor(options: TaskOptions = {}) {
+    this.store = options.store ?? new InMemoryTaskStore({ now: options.now });
+    this.defaultTtlMs = options.defaultTtlMs ?? 3_600_000;
+    this.maxTtlMs = options.maxTtlMs ?? 86_400_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.instanceId = options.instanceId ?? crypto.randomUUID();
+    this.clock = options.now ?? Date.now;
+    this.unsubscribe = this.store.subscribe?.((taskId) => void this.refresh(taskId));
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  /** Stores a new task (resolving once `tasks/get` finds it) and returns its local run. */
+  async start(spec: TaskStart): Promise<{ task: StoredTask; run: TaskRun }> {
+    const now = this.now();
+    const requested = spec.requestedTtlMs;
+    const ttlMs = Math.min(
+      this.maxTtlMs,
+      requested !== undefined && Number.isInteger(requested) && requested > 0 ? requested : this.defaultTtlMs,
+    );
+    const task: StoredTask = {
+      // 122 random bits: task ids are bearer tokens for unauthenticated callers, so never guessable.
+      taskId: crypto.randomUUID(),
+      principal: spec.caller.principal,
+      listScope: spec.caller.listScope,
+      method: spec.method,
+      era: spec.era,
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+      inputRequests: {},
+      inputResponses: {},
+      issuedKeys: [],
+      owner: this.instanceId,
+      leaseUntil: now + this.leaseMs,
+      ...(spec.statusMessage !== undefined ? { statusMessage: spec.statusMessage } : {}),
+    };
+    await this.store.create(task);
+    const run = new TaskRun(
+      {
+        store: this.store,
+        leaseMs: this.leaseMs,
+        now: () => this.now(),
+        changed: (changed) => this.runs.get(task.taskId)?.onChange?.(changed),
+        finished: (taskId) => this.runs.delete(taskId),
+      },
+      task.taskId,
+    );
+    this.runs.set(task.taskId, { run, onChange: spec.onChange });
+    return { task, run };
+  }
+
+  /**
+   * The caller's task, or -32602 "not found" (also for another principal's task, which must not be
+   * told apart from a missing one). A task whose instance stopped beating is failed first.
+   */
+  async get(caller: TaskCaller, taskId: unknown): Promise<StoredTask> {
+    if (typeof taskId !== 'string' || taskId.length === 0) throw taskNotFound(taskId);
+    let task = await this.store.get(taskId);
+    if (task === undefined || task.principal !== caller.principal) throw taskNotFound(taskId);
+    const now = this.now();
+    if (!isTerminal(task.status) && task.leaseUntil !== undefined && task.leaseUntil < now && !this.runs.has(taskId)) {
+      const outcome = await this.store.update(taskId, ORPHANED, { leaseBefore: now });
+      task = outcome.task ?? task;
+    }
+    return task;
+  }
+
+  /** Hands answers to a task's outstanding input requests; unknown keys are ignored. */
+  async answer(caller: TaskCaller, taskId: unknown, responses: Record<string, unknown>): Promise<StoredTask> {
+    const task = await this.get(caller, taskId);
+    const outcome = await this.store.update(task.taskId, { inputResponses: responses });
+    this.observed(task.taskId, outcome.task);
+    return outcome.task ?? task;
+  }
+
+  /** Cancels a task (a no-op for a terminal one); its handler is aborted wherever it runs. */
+  async cancel(
+    caller: TaskCaller,
+    taskId: unknown,
+    message = 'The task was cancelled by request',
+  ): Promise<StoredTask> {
+    const task = await this.get(caller, taskId);
+    const outcome = await this.store.update(task.taskId, { status: 'cancelled', statusMessage: message });
+    this.observed(task.taskId, outcome.task);
+    return outcome.task ?? task;
+  }
+
+  /** One page of the caller's tasks (2025-11-25 tasks/list). */
+  async list(caller: TaskCaller, cursor: unknown, limit = 50): Promise<TaskPage> {
+    if (cursor !== undefined && typeof cursor !== 'string') {
+      throw new McpError(ErrorCode.InvalidParams, 'tasks/list: "cursor" must be a string');
+    }
+    if (caller.listScope === undefined) return { tasks: [] };
+    try {
+      return await this.store.list(caller.listScope, cursor, limit);
+    } catch (error) {
+      if (error instanceof RangeError) throw new McpError(ErrorCode.InvalidParams, 'tasks/list: invalid cursor');
+      throw error;
+    }
+  }
+
+  /**
+   * Resolves at the task's next observable change after `seen` (the task as the caller last read
+   * it: a change in between resolves at once), or after `maxMs` (stores without change events are
+   * polled), or when `signal` aborts.
+   */
+  waitForChange(taskId: string, maxMs: number, signal?: AbortSignal, seen?: StoredTask): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        off?.();
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      const off = this.store.subscribe?.((id) => {
+        if (id === taskId) done();
+      });
+      signal?.addEventListener('abort', done, { once: true });
+      if (seen !== undefined && off !== undefined) {
+        this.store.get(taskId).then((now) => {
+          if (now === undefined || signature(now) !== signature(seen)) done();
+        }, done);
+      }
+    });
+  }
+
+  /** Aborts the runs of this instance and releases the store's subscription. */
+  close(): void {
+    this.unsubscribe?.();
+    for (const { run } of this.runs.values()) run.abort(new Error('The server is closing'));
+    this.runs.clear();
+  }
+
+  private observed(taskId: string, task: StoredTask | undefined): void {
+    const entry = this.runs.get(taskId);
+    if (entry === undefined) return;
+    if (task) entry.onChange?.(task);
+    entry.run.observe(task);
+  }
+
+  private async refresh(taskId: string): Promise<void> {
+    const entry = this.runs.get(taskId);
+    if (entry === undefined) return;
+    try {
+      const task = await this.store.get(taskId);
+      if (task) entry.onChange?.(task);
+      entry.run.observe(task);
+    } catch {
+      // The heartbeat polls again.
+    }
+  }
+}
