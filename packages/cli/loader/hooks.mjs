@@ -1,5 +1,7 @@
 // Module hooks for the dev loader: resolve `./x.js` to `./x.ts` when only the TypeScript source
-// exists (NodeNext-style imports), and compile .ts/.mts/.cts with SWC, keeping decorator metadata.
+// exists (NodeNext-style imports), compile .ts/.mts/.cts with SWC, keeping decorator metadata, and
+// resolve the framework's own packages from this CLI's install when the project cannot (an app in
+// a scratch folder, with no node_modules of its own).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { transform } from '@swc/core';
@@ -16,11 +18,18 @@ function tsCandidates(specifier) {
   return [];
 }
 
+// @decorum/* and the peer dependencies of @decorum/core: what an app needs to run under the CLI.
+const FRAMEWORK = /^(?:@decorum\/[^/]+|class-transformer|class-validator|reflect-metadata|typedi)(?:\/|$)/;
+
 /** @type {import('node:module').ResolveHook} */
 export async function resolve(specifier, context, nextResolve) {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
+    if (FRAMEWORK.test(specifier) && error?.code === 'ERR_MODULE_NOT_FOUND') {
+      // The project's own copy wins whenever it has one; only a missing package falls back to ours.
+      return nextResolve(specifier, { ...context, parentURL: import.meta.url });
+    }
     const relative = specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:');
     const fromTs = context.parentURL !== undefined && TS_FILE.test(context.parentURL.split('?')[0]);
     if (!relative || !fromTs) throw error;
