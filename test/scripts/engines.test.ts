@@ -1,0 +1,32 @@
+// `npm ci` on Node 20 prints no EBADENGINE: no package the lockfile installs on every platform declares an engine
+// range without Node 20 (fastify's light-my-request 6.8 pulled in cookie 2, `node >= 22`, until the root's
+// `overrides` pinned light-my-request 6.6.0; docs/toolchain.md).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+
+const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean };
+// The oldest Node 20 the toolchain runs on (vite and rolldown need 20.19), and the Node 20 CI uses.
+const NODE_20 = ['20.19.0', '20.20.2'];
+
+interface LockEntry {
+  engines?: { node?: string } | string[];
+  optional?: boolean;
+}
+
+describe('engines in package-lock.json', () => {
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, LockEntry> };
+
+  it('every package installed on every platform accepts Node 20', () => {
+    const refused = Object.entries(lock.packages)
+      .filter(([, entry]) => !entry.optional && !Array.isArray(entry.engines) && entry.engines?.node !== undefined)
+      .filter(([, entry]) => NODE_20.some((node) => !semver.satisfies(node, entry.engines?.node as string)))
+      .map(([path, entry]) => `${path} (node ${entry.engines?.node as string})`);
+    expect(refused).toEqual([]);
+  });
+
+  it('recognises a Node 22-only range (the cookie 2 case)', () => {
+    expect(semver.satisfies('20.20.2', '>=22')).toBe(false);
+    expect(semver.satisfies('20.20.2', '^20.19.0 || >=22.12.0')).toBe(true);
+  });
+});
