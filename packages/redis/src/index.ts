@@ -12,3 +12,4 @@ export { RedisNotificationBus, type RedisNotificationBusOptions } from './redis-
 export { RedisRequestStateKeys, type RedisRequestStateKeysOptions } from './redis-request-state-keys.js';
 export { type RedisScaleOut, type RedisScaleOutOptions, redisScaleOut } from './redis-scale-out.js';
 export { RedisSessionStore, type RedisSessionStoreOptions } from './redis-session-store.js';
+export { RedisTaskStore, type RedisTaskStoreOptions } from './redis-task-store.js';
