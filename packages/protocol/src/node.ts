@@ -8,6 +8,12 @@
  * const listener = await listenHttp(handle, { port: 3000, path: '/mcp' });
  * console.error(`listening on ${listener.url}`);
  */
+export {
+  type HealthOptions,
+  type HealthState,
+  healthRoutes,
+  type ReadinessCheck,
+} from './node/health.js';
 export { type HttpListener, ListenError, type ListenHttpOptions, listenHttp } from './node/listen.js';
 export {
   type NodeHandlerOptions,

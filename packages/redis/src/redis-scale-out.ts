@@ -31,6 +31,8 @@ export interface RedisScaleOut extends ScaleOut {
   readonly eventStore: RedisEventStore;
   readonly bus: RedisNotificationBus;
   readonly keys: RedisRequestStateKeys;
+  /** True while Redis is reachable: the HTTP endpoint's `/readyz` reports it (`store`). */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
     bus: new RedisNotificationBus(connection, { keyPrefix }),
     keys,
     requestStateKeys: keys.source,
+    ready: () => connection.isReady,
     close: () => connection.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { HttpAuth } from '../auth/http-auth.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { StreamableHttpOptions } from '../http/options.js';
 import { StreamableHttpHandler } from '../http/streamable-http.js';
+import { type HealthOptions, healthRoutes, type ReadinessCheck } from './health.js';
 import { type HttpListener, type ListenHttpOptions, listenHttp } from './listen.js';
 
 /** Options of {@link serveHttp}: where to listen, and how the MCP endpoint behaves. */
@@ -24,6 +25,17 @@ export interface ServeHttpOptions
    * bounded by `shutdownTimeoutMs`.
    */
   handleSignals?: boolean;
+  /**
+   * `GET /healthz` (liveness) and `GET /readyz` (readiness: 503 while draining on shutdown, or while
+   * the `scaleOut` store is unreachable) beside the MCP endpoint. Default on; `false` leaves them out,
+   * options rename them or add checks. A `routes` entry on the same path wins.
+   */
+  health?: boolean | HealthOptions;
+  /**
+   * On close, how long to keep serving with `/readyz` answering 503 before draining, in ms, so a load
+   * balancer that polls readiness stops sending traffic first. Default 0.
+   */
+  drainDelayMs?: number;
 }
 
 /** A server being served over HTTP. */
@@ -74,6 +86,18 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   // An auth factory needs the bound port: the handler is made once it is known, before any request
   // can arrive (connections are accepted on a later turn of the event loop).
   let handler: StreamableHttpHandler | undefined = typeof auth === 'function' ? undefined : makeHandler();
+  let draining = false;
+  const store = options.scaleOut as { ready?: ReadinessCheck } | undefined;
+  const health =
+    options.health === false
+      ? {}
+      : healthRoutes(
+          {
+            draining: () => draining,
+            checks: store?.ready ? { store: () => (store.ready as ReadinessCheck).call(store) } : {},
+          },
+          options.health === true ? {} : options.health,
+        );
   const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
   const listener = await listenHttp(handler?.handle ?? handle, {
     host,
@@ -81,7 +105,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
     onError: options.onError,
     trustProxy: options.trustProxy,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
-    routes: options.routes,
+    routes: { ...health, ...options.routes },
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
   handler ??= makeHandler(url);
@@ -95,6 +119,9 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   };
   const close = () => {
     closing ??= (async () => {
+      draining = true;
+      const delay = options.drainDelayMs ?? 0;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       try {
         await ready.close();
         await listener.close();

@@ -55,7 +55,7 @@ describe('serveHttp', () => {
       body: JSON.stringify(init),
     });
     expect(mcp.status).toBe(200);
-    expect((await fetch(new URL('/healthz', serving.url))).status).toBe(404);
+    expect((await fetch(new URL('/elsewhere', serving.url))).status).toBe(404);
     await expect(serveHttp(createFixtureServer(), { routes: { health: () => new Response() } })).rejects.toThrow(
       'route paths must start with "/", got "health"',
     );

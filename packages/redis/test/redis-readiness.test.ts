@@ -1,0 +1,52 @@
+// /readyz of an HTTP endpoint scaled out over Redis follows the Redis connection: red while Redis is
+// away (the instance cannot serve shared sessions), green again once it is back.
+
+import { ProtocolServer } from '@decorum/protocol';
+import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisScaleOut } from '../src/redis-scale-out.js';
+import { OwnRedis, SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
+
+if (!TEST_REDIS_URL) console.warn(`@decorum/redis readiness test skipped: ${SKIP_REASON}`);
+
+describe.skipIf(!TEST_REDIS_URL)('readiness over Redis', () => {
+  let redis: OwnRedis;
+  let serving: HttpServing;
+  beforeAll(async () => {
+    redis = await OwnRedis.start();
+  });
+  afterAll(async () => {
+    await serving?.close();
+    await redis.stop();
+  });
+
+  it('answers /readyz 503 while Redis is down and 200 once it is back', async () => {
+    let heard: ((line: string) => void) | undefined;
+    const logger = { warn: (m: string) => heard?.(m), error: (m: string) => heard?.(m) };
+    const until = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        heard = (line) => {
+          if (pattern.test(line)) resolve();
+        };
+      });
+    const scaleOut = redisScaleOut({ url: redis.url, waitMs: 300, logger });
+    await scaleOut.connection.run('ping', (client) => client.ping());
+    const server = new ProtocolServer({ serverInfo: { name: 'ready', version: '1.0.0' } });
+    serving = await serveHttp(server, { scaleOut });
+    const readyz = async () => {
+      const response = await fetch(new URL('/readyz', serving.url));
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', checks: { store: 'ok' } } });
+
+    const lost = until(/connection lost/);
+    await redis.stop();
+    await lost;
+    expect(await readyz()).toEqual({ status: 503, body: { status: 'not ready', checks: { store: 'failing' } } });
+
+    const restored = until(/commands\): connection restored/);
+    await redis.start();
+    await restored;
+    expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', checks: { store: 'ok' } } });
+  });
+});
