@@ -11,6 +11,7 @@ import {
 import type { ServeHttpOptions } from '@decorum/protocol/node';
 import { AppConfigurationError } from '../errors.js';
 import type { Class, Guard, Interceptor } from '../metadata/types.js';
+import type { ValidationLimits } from '../schema/input-limits.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
 import { type AppHost, appHost } from './app-host.js';
@@ -59,6 +60,8 @@ export interface McpAppOptions {
   requestTimeoutMs?: number;
   /** Where failures are logged. Default: stderr. */
   logger?: EngineLogger;
+  /** Limits of input validation: depth and size of arguments, costly patterns (docs/schemas.md). */
+  validation?: ValidationLimits;
   /** Replace the schema builder and validator (advanced). */
   schemas?: SchemaServices;
   /** Protocol 2026-07-28: cache hints per list method, and the keys that sign multi-round-trip state. */
@@ -113,7 +116,7 @@ export class McpApp {
     this.providers = [...options.providers];
     this.deps = {
       container: this.container,
-      services: options.schemas ?? createSchemaServices(),
+      services: options.schemas ?? createSchemaServices(options.validation, (message) => logger.warn(message)),
       guards: options.guards ?? [],
       interceptors: options.interceptors ?? [],
       notifyResourceUpdated: (uri) => this.server.notifyResourceUpdated(uri),

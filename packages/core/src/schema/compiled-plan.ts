@@ -3,9 +3,10 @@
 // cannot reproduce exactly (custom or async validators, @ValidateIf, @Transform/@Expose/@Exclude,
 // discriminators, Map/Set properties …) is marked `failed`, and every call for it takes the slow path.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { type MetadataStorage, ValidationTypes } from 'class-validator';
 import { getFieldMetadata } from '../decorators/field.decorator.js';
 import type { Class } from '../metadata/types.js';
+import { OrderedMetadata } from './validation-order.js';
 
 /** class-transformer's `TransformationType.PLAIN_TO_CLASS`. */
 const PLAIN_TO_CLASS = 0;
@@ -56,7 +57,7 @@ export interface PropertyPlan {
   conversion: Conversion;
   /** `@IsOptional()` predicates: the property is checked only when all of them hold. */
   conditions: ((object: object, value: unknown) => boolean)[];
-  /** `@IsDefined()` rules first, then the others, as class-validator runs them. */
+  /** `@IsDefined()` rules first, then the others in {@link OrderedMetadata}'s order (type, size, the rest). */
   rules: Rule[];
   /** `@ValidateNested()`: the class its value must be an instance (or array of instances) of. */
   nested?: ClassPlan;
@@ -86,10 +87,15 @@ const fail = (why: string): never => {
 };
 
 /**
- * The plan of `dto`, compiled on first use and cached in `plans` (one map per validator). Never throws:
- * whatever goes wrong marks the plan `failed`, which sends the class to the slow path.
+ * The plan of `dto`, compiled on first use and cached in `plans` (one map per validator, with the
+ * metadata view it validates through). Never throws: whatever goes wrong marks the plan `failed`, which
+ * sends the class to the slow path.
  */
-export function planFor(dto: Class, plans: WeakMap<Function, ClassPlan>): ClassPlan {
+export function planFor(
+  dto: Class,
+  plans: WeakMap<Function, ClassPlan>,
+  metadata: OrderedMetadata = new OrderedMetadata(),
+): ClassPlan {
   const cached = plans.get(dto);
   if (cached !== undefined) return cached;
   const plan: ClassPlan = {
@@ -104,14 +110,14 @@ export function planFor(dto: Class, plans: WeakMap<Function, ClassPlan>): ClassP
   // Cached before its properties are read, so a class that reaches itself (a tree) finds this plan.
   plans.set(dto, plan);
   try {
-    fill(plan, plans);
+    fill(plan, plans, metadata);
   } catch {
     plan.failed = true;
   }
   return plan;
 }
 
-function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>): void {
+function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>, metadata: OrderedMetadata): void {
   const { dto } = plan;
   if (typeof dto !== 'function' || dto.prototype === undefined) fail('not a class');
   const transformer = defaultMetadataStorage;
@@ -121,12 +127,13 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>): void {
     transformer.getExcludedMetadatas(dto).length > 0
   )
     fail('@Expose/@Exclude');
-  const storage = getMetadataStorage();
+  const storage = metadata.storage;
   const metas = storage.getTargetValidationMetadatas(dto, '', false, false, undefined);
   plan.validatable = metas.length > 0;
   for (const [name, list] of Object.entries(storage.groupByPropertyName(metas))) {
     if (transformer.findTransformMetadatas(dto, name, PLAIN_TO_CLASS).length > 0) fail('@Transform');
-    const property: PropertyPlan = { name, conversion: conversionOf(dto, name, plans), conditions: [], rules: [] };
+    const conversion = conversionOf(dto, name, plans, metadata);
+    const property: PropertyPlan = { name, conversion, conditions: [], rules: [] };
     const defined: Rule[] = [];
     const custom: Rule[] = [];
     for (const meta of list) {
@@ -135,8 +142,8 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>): void {
         if (meta.name !== 'isOptional') fail('@ValidateIf');
         property.conditions.push(meta.constraints[0] as PropertyPlan['conditions'][number]);
       } else if (meta.type === ValidationTypes.CUSTOM_VALIDATION || meta.type === ValidationTypes.IS_DEFINED) {
-        if (meta.name === undefined || !BUILT_IN_VALIDATORS.has(meta.name) || meta.validateIf !== undefined)
-          fail('custom validator');
+        const builtIn = meta.name !== undefined && (BUILT_IN_VALIDATORS.has(meta.name) || metadata.isOwn(meta));
+        if (!builtIn || meta.validateIf !== undefined) fail('custom validator');
         const validators = storage.getTargetValidatorConstraints(meta.constraintCls).map((c) => {
           if (c.async) fail('async validator');
           return c.instance as ConstraintInstance;
@@ -144,7 +151,7 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>): void {
         const rule: Rule = { property: name, each: meta.each === true, constraints: meta.constraints, validators };
         (meta.type === ValidationTypes.IS_DEFINED ? defined : custom).push(rule);
       } else if (meta.type === ValidationTypes.NESTED_VALIDATION) {
-        property.nested = nestedPlan(property.conversion, meta.target);
+        property.nested = nestedPlan(property.conversion, meta.target, storage);
       } else {
         fail(`validation type ${meta.type}`);
       }
@@ -158,11 +165,10 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>): void {
 }
 
 /** The class a `@ValidateNested()` value is checked against (from `@Type`); it must compile as well. */
-function nestedPlan(conversion: Conversion, target: Function | string): ClassPlan {
+function nestedPlan(conversion: Conversion, target: Function | string, storage: MetadataStorage): ClassPlan {
   if (typeof conversion !== 'object' || conversion.failed) return fail('nested without a compiled @Type');
   if (typeof target === 'string') return fail('schema-based validation');
   // class-validator looks the nested metadata up with the parent's name as a schema name as well.
-  const storage = getMetadataStorage();
   const bySchema = storage.getTargetValidationMetadatas(conversion.dto, target.name, false, false, undefined);
   const plain = storage.getTargetValidationMetadatas(conversion.dto, '', false, false, undefined);
   if (bySchema.length !== plain.length) fail('schema-based validation');
@@ -170,7 +176,12 @@ function nestedPlan(conversion: Conversion, target: Function | string): ClassPla
 }
 
 /** What class-transformer's `@Type` (if any) does to the value of `dto[property]`. */
-function conversionOf(dto: Class, property: string, plans: WeakMap<Function, ClassPlan>): Conversion {
+function conversionOf(
+  dto: Class,
+  property: string,
+  plans: WeakMap<Function, ClassPlan>,
+  metadata: OrderedMetadata,
+): Conversion {
   const meta = defaultMetadataStorage.findTypeMetadata(dto, property);
   if (meta === undefined) return 'copy';
   if (meta.options?.discriminator !== undefined) fail('discriminator');
@@ -190,7 +201,7 @@ function conversionOf(dto: Class, property: string, plans: WeakMap<Function, Cla
   if (type === Date) return 'date';
   if (type === Object) return 'copy';
   if (typeof type !== 'function' || isBuiltIn(type)) return fail('unsupported @Type');
-  const child = planFor(type as Class, plans);
+  const child = planFor(type as Class, plans, metadata);
   if (child.failed) fail('child class');
   return child;
 }

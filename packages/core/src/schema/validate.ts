@@ -2,12 +2,14 @@
 // (no implicit conversion: MCP arguments are typed JSON already) then class-validator, with unknown
 // fields forbidden, and class-validator's errors flattened to dotted paths and plainer wording.
 import { plainToInstance } from 'class-transformer';
-import { type ValidationError, validate } from 'class-validator';
+import type { ValidationError } from 'class-validator';
 import { getFieldMetadata } from '../decorators/field.decorator.js';
 import type { Class } from '../metadata/types.js';
 import { type ClassPlan, planFor } from './compiled-plan.js';
 import { acceptCompiled } from './compiled-run.js';
 import { validatedProperties } from './dto-shape.js';
+import { unboundedPatterns, type ValidationLimits } from './input-limits.js';
+import { OrderedMetadata, validateOrdered } from './validation-order.js';
 
 /** One problem with the input, at a dotted path (`address.city`, `items.2.name`; '' for the whole input). */
 export interface ValidationIssue {
@@ -19,7 +21,9 @@ export interface ValidationIssue {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /** Options of a {@link DtoValidator}. */
-export interface DtoValidatorOptions {
+export interface DtoValidatorOptions extends ValidationLimits {
+  /** Where startup warnings (unbounded unsafe patterns) go. Default: `console.warn` (stderr). */
+  warn?: (message: string) => void;
   /** Accept (and keep) fields the DTO does not declare. Pair it with the `SchemaBuilder` option. */
   allowUnknown?: boolean;
   /**
@@ -57,9 +61,14 @@ export class DtoValidator {
   readonly #compile: boolean;
   readonly #facts = new WeakMap<Function, ClassFacts>();
   readonly #plans = new WeakMap<Function, ClassPlan>();
+  readonly #metadata: OrderedMetadata;
+  readonly #warn: (message: string) => void;
+  readonly #prepared = new WeakSet<Function>();
 
   constructor(options: DtoValidatorOptions = {}) {
     this.#allowUnknown = options.allowUnknown === true;
+    this.#metadata = new OrderedMetadata(options.unsafePatternMaxLength);
+    this.#warn = options.warn ?? ((message) => console.warn(message));
     // The compiled plans assume unknown fields are refused (the whitelist is part of the yes/no).
     this.#compile = options.compile !== false && !this.#allowUnknown;
   }
@@ -71,7 +80,20 @@ export class DtoValidator {
    * new DtoValidator().isCompiled(CurrentWeather); // true for the common decorators
    */
   isCompiled(dto: Class): boolean {
-    return this.#compile && !planFor(dto, this.#plans).failed;
+    return this.#compile && !planFor(dto, this.#plans, this.#metadata).failed;
+  }
+
+  /**
+   * Readies `dto` before the first call (the app does this at startup for every DTO it serves): compiles
+   * its plan and warns once about each pattern safe-regex2 flags that nothing bounds.
+   * @example
+   * new DtoValidator({ warn: (m) => logger.warn(m) }).prepare(SignUp); // "[decorum] SignUp.name: @Matches(…"
+   */
+  prepare(dto: Class): void {
+    if (this.#prepared.has(dto)) return;
+    this.#prepared.add(dto);
+    if (this.#compile) planFor(dto, this.#plans, this.#metadata);
+    for (const warning of unboundedPatterns(dto, this.#metadata)) this.#warn(warning);
   }
 
   /**
@@ -84,7 +106,7 @@ export class DtoValidator {
       return { ok: false, issues: [{ path: '', message: 'arguments must be an object' }] };
     }
     if (this.#compile && Object.getPrototypeOf(raw) === Object.prototype) {
-      const plan = planFor(dto, this.#plans);
+      const plan = planFor(dto, this.#plans, this.#metadata);
       const value = plan.failed ? undefined : acceptCompiled(plan, raw);
       if (value !== undefined) return { ok: true, value: value as T };
     }
@@ -94,11 +116,9 @@ export class DtoValidator {
 
     const instance = plainToInstance(dto, raw, { enableImplicitConversion: false, exposeDefaultValues: true }) as T;
     this.#fillDefaults(instance, 0);
-    const errors = await validate(instance as object, {
-      whitelist: !this.#allowUnknown,
-      forbidNonWhitelisted: !this.#allowUnknown,
-      forbidUnknownValues: true,
-    });
+    // Type and size checks before patterns, each property stopping at its first failure (validation-order.ts).
+    const options = { whitelist: !this.#allowUnknown, forbidNonWhitelisted: !this.#allowUnknown };
+    const errors = await validateOrdered(instance as object, { ...options, forbidUnknownValues: true }, this.#metadata);
     if (errors.length === 0) return { ok: true, value: instance };
     const issues: ValidationIssue[] = [];
     this.#flatten(errors, '', issues);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsEnum, IsIn, IsInt, IsOptional, IsString, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsEnum, IsIn, IsInt, IsOptional, IsString, Matches, Min, MinLength, ValidateNested } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { Field } from '../../src/decorators/field.decorator.js';
 import { DtoValidator, formatIssues } from '../../src/schema/validate.js';
@@ -88,15 +88,17 @@ describe('DtoValidator', () => {
     });
   });
 
-  it('reports every failed constraint of a field', async () => {
+  it("reports a field's first failure only: its type before its size, its size before its pattern", async () => {
     class Code {
-      @MinLength(3) @IsString() code!: string;
+      @Matches(/^[a-z]+$/) @MinLength(3) @IsString() code!: string;
     }
-    const result = await validator.validate(Code, { code: 5 });
-    expect(result.ok === false && result.issues.map((i) => i.message)).toEqual([
-      'code must be a string',
-      'code must be longer than or equal to 3 characters',
-    ]);
+    const messages = async (code: unknown) => {
+      const result = await validator.validate(Code, { code });
+      return result.ok === false && result.issues.map((i) => i.message);
+    };
+    expect(await messages(5)).toEqual(['code must be a string']);
+    expect(await messages('A')).toEqual(['code must be longer than or equal to 3 characters']);
+    expect(await messages('ABC')).toEqual(['code must match /^[a-z]+$/ regular expression']);
   });
 
   it.each([null, [], 'Oslo', 42, true])('refuses %j: arguments must be an object', async (input) => {

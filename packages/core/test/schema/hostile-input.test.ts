@@ -1,0 +1,206 @@
+// Validation that cannot be turned against the server (issue 20, item 7): a catastrophic pattern
+// never runs on input its length check refused, and unbounded ones are reported at startup.
+import 'reflect-metadata';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLinkedTransports } from '../../../protocol/src/index.js';
+import { Args, McpApp, type McpAppOptions, Tool } from '../../src/index.js';
+import { DtoValidator } from '../../src/schema/validate.js';
+
+const EVIL = /^(a+)+$/;
+/** 2^26 backtracking steps for EVIL: seconds of blocked event loop if the pattern ever runs on it. */
+const HOSTILE = `${'a'.repeat(26)}!`;
+
+/** A RegExp that counts how often validator.js runs it (String#match calls exec). */
+class CountingRegExp extends RegExp {
+  runs = 0;
+  override exec(text: string) {
+    this.runs++;
+    return super.exec(text);
+  }
+}
+
+class CappedBelow {
+  @Matches(EVIL)
+  @MaxLength(16)
+  name!: string;
+}
+
+class CappedAbove {
+  @MaxLength(16)
+  @Matches(EVIL)
+  name!: string;
+}
+
+class Uncapped {
+  @IsString()
+  @Matches(EVIL)
+  name!: string;
+}
+
+class Limit {
+  @Max(50)
+  @Min(1)
+  @IsInt()
+  limit!: number;
+}
+
+class Node {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Node)
+  child?: Node;
+}
+
+class Tools {
+  @Tool({ description: 'Pattern under a cap (cap decorated below)' })
+  below(@Args() input: CappedBelow) {
+    return input.name;
+  }
+
+  @Tool({ description: 'Pattern under a cap (cap decorated above)' })
+  above(@Args() input: CappedAbove) {
+    return input.name;
+  }
+
+  @Tool({ description: 'A tree' })
+  tree(@Args() _input: Node) {
+    return 'ok';
+  }
+}
+
+class UncappedTools {
+  @Tool({ description: 'Pattern without a cap' })
+  uncapped(@Args() input: Uncapped) {
+    return input.name;
+  }
+}
+
+const apps: McpApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+function logged() {
+  const lines = { warn: [] as string[], error: [] as string[] };
+  const logger = {
+    warn: (message: string) => lines.warn.push(message),
+    error: (message: string, detail?: unknown) => lines.error.push(`${message} ${String(detail)}`),
+  };
+  return { lines, logger };
+}
+
+async function connect(options: Partial<McpAppOptions> & Pick<McpAppOptions, 'providers'>) {
+  const app = new McpApp({ name: 'hostile', version: '1', ...options });
+  apps.push(app);
+  const client = new Client({ name: 'test', version: '1' });
+  const [clientSide, serverSide] = createLinkedTransports();
+  await app.connect(serverSide);
+  await client.connect(clientSide as unknown as SdkTransport);
+  return client;
+}
+
+const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]?.text ?? '';
+
+describe('catastrophic patterns', () => {
+  it('are not run on input their @MaxLength refused, whatever the decorator order (live pipeline)', async () => {
+    const client = await connect({ providers: [Tools] });
+    for (const name of ['below', 'above']) {
+      const started = performance.now();
+      const result = await client.callTool({ name, arguments: { name: HOSTILE } });
+      const elapsed = performance.now() - started;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(
+        `Invalid arguments for tool "${name}":\nname must be shorter than or equal to 16 characters`,
+      );
+      // Before the fix each call took 4–6 s here; the bound is generous so a busy machine passes.
+      expect(elapsed).toBeLessThan(1000);
+    }
+  });
+
+  it('run only after type and size checks passed, in both the compiled path and the rejection path', async () => {
+    const pattern = new CountingRegExp('^(a+)+$');
+    class Probe {
+      @MaxLength(16)
+      @Matches(pattern)
+      name!: string;
+    }
+    for (const compile of [true, false]) {
+      const validator = new DtoValidator({ compile });
+      pattern.runs = 0;
+      expect(await validator.validate(Probe, { name: HOSTILE })).toEqual({
+        ok: false,
+        issues: [{ path: 'name', message: 'name must be shorter than or equal to 16 characters' }],
+      });
+      expect(await validator.validate(Probe, { name: 42 })).toMatchObject({ ok: false });
+      expect(pattern.runs).toBe(0);
+      expect(await validator.validate(Probe, { name: 'aaa' })).toMatchObject({ ok: true });
+      expect(pattern.runs).toBeGreaterThan(0);
+    }
+  });
+
+  it('a wrong type is reported alone, before range checks', async () => {
+    for (const compile of [true, false]) {
+      expect(await new DtoValidator({ compile }).validate(Limit, { limit: '5' })).toEqual({
+        ok: false,
+        issues: [{ path: 'limit', message: 'limit must be an integer number' }],
+      });
+    }
+  });
+
+  it('without a length cap: one startup warning in the logger naming the pattern and the option', async () => {
+    const { lines, logger } = logged();
+    await connect({ providers: [UncappedTools], logger });
+    expect(lines.warn).toHaveLength(1);
+    expect(lines.warn[0]).toContain('Uncapped.name: @Matches(/^(a+)+$/)');
+    expect(lines.warn[0]).toContain('@MaxLength(n)');
+    expect(lines.warn[0]).toContain('validation.unsafePatternMaxLength');
+    const capped = logged();
+    await connect({ providers: [Tools], logger: capped.logger });
+    expect(capped.lines.warn).toEqual([]);
+  });
+
+  it('unsafePatternMaxLength refuses longer input before the pattern runs, and silences the warning', async () => {
+    const { lines, logger } = logged();
+    const client = await connect({ providers: [UncappedTools], logger, validation: { unsafePatternMaxLength: 20 } });
+    expect(lines.warn).toEqual([]);
+    const result = await client.callTool({ name: 'uncapped', arguments: { name: HOSTILE } });
+    expect(textOf(result)).toBe(
+      'Invalid arguments for tool "uncapped":\nname must be shorter than or equal to 20 characters',
+    );
+    expect(await client.callTool({ name: 'uncapped', arguments: { name: 'aaaa' } })).toMatchObject({
+      content: [{ type: 'text', text: 'aaaa' }],
+    });
+    const pattern = new CountingRegExp('^(a+)+$');
+    class Probe {
+      @Matches(pattern)
+      name!: string;
+    }
+    for (const compile of [true, false]) {
+      pattern.runs = 0;
+      const validator = new DtoValidator({ compile, unsafePatternMaxLength: 20 });
+      expect(await validator.validate(Probe, { name: HOSTILE })).toMatchObject({ ok: false });
+      expect(pattern.runs).toBe(0);
+    }
+  });
+
+  it('the default warning goes to stderr (console.warn), never stdout', () => {
+    const seen: string[] = [];
+    const stdout: string[] = [];
+    const warn = console.warn;
+    const log = console.log;
+    console.warn = (message: string) => seen.push(message);
+    console.log = (message: string) => stdout.push(message);
+    try {
+      new DtoValidator().prepare(Uncapped);
+    } finally {
+      console.warn = warn;
+      console.log = log;
+    }
+    expect(seen).toHaveLength(1);
+    expect(stdout).toEqual([]);
+  });
+});
