@@ -15,6 +15,7 @@ import { type ProjectWatch, watchProject } from './file-watcher.js';
 import { ModuleReloader } from './module-reloader.js';
 import { unlistedProviderHints } from './provider-hint.js';
 import { formatReload } from './reload-report.js';
+import { TypeChecker } from './type-checker.js';
 
 /** How `decorum dev` serves: the flags given, or else what the entry's `listen` asked for. */
 export interface DevServeOptions {
@@ -29,6 +30,8 @@ export interface DevServerOptions extends DevServeOptions {
   log(line: string): void;
   /** Quiet period of the file watcher, in ms. */
   debounceMs?: number;
+  /** Run `tsc --noEmit` in the background after each reload and report type errors. Default true. */
+  typecheck?: boolean;
 }
 
 /** A running dev server. */
@@ -43,10 +46,12 @@ export class DevServer implements AppHost {
   private fatal?: CliError;
   private watch?: ProjectWatch;
   private closing?: Promise<void>;
+  private readonly typeChecker?: TypeChecker;
 
   constructor(private readonly options: DevServerOptions) {
     this.entryUrl = pathToFileURL(options.project.entry).href;
     this.reloader = new ModuleReloader(options.project.root);
+    if (options.typecheck !== false) this.typeChecker = new TypeChecker(options.project, options.log);
   }
 
   /** Loads the entry, serves its app and starts watching. A broken first version waits for a fix. */
@@ -65,6 +70,8 @@ export class DevServer implements AppHost {
       onError: (error) => this.options.log(`watcher error: ${error.message}`),
     });
     this.options.log(`decorum dev · ${relative(root, entry)} · watching ${root}`);
+    this.options.log(this.typeChecker?.describe() ?? 'no type check (--no-typecheck): npx tsc --noEmit checks types');
+    this.typeChecker?.schedule();
     try {
       await this.load();
     } catch (error) {
@@ -79,6 +86,7 @@ export class DevServer implements AppHost {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.watch?.close();
+      this.typeChecker?.close();
       this.reloader.close();
       await this.live?.close();
     })();
@@ -160,6 +168,7 @@ export class DevServer implements AppHost {
       const files = [...this.queued];
       this.queued = new Set();
       await this.reload(files);
+      this.typeChecker?.schedule();
       // After the reload, so a batch that adds a provider and lists it gets no hint.
       if (this.live !== undefined) {
         for (const hint of unlistedProviderHints(files, this.live, this.options.project.root)) this.options.log(hint);
