@@ -18,6 +18,7 @@ export { type HttpListener, ListenError, type ListenHttpOptions, listenHttp } fr
 export {
   type NodeHandlerOptions,
   type NodeRequestListener,
+  type NodeServable,
   toNodeHandler,
   type WebHandler,
 } from './node/node-handler.js';

@@ -1,5 +1,5 @@
-import { classify } from '../jsonrpc/codec.js';
-import { ConnectionClosedError, ErrorCode, McpError, RequestTimeoutError } from '../jsonrpc/errors.js';
+import { type Classified, classify } from '../jsonrpc/codec.js';
+import { ConnectionClosedError, ErrorCode, McpError, RequestTimeoutError, stepUpOf } from '../jsonrpc/errors.js';
 import type {
   JsonRpcError,
   JsonRpcMessage,
@@ -163,7 +163,7 @@ export class Peer {
 
   private async reply(value: unknown, info: MessageInfo | undefined): Promise<void> {
     if (!Array.isArray(value)) {
-      const response = await this.handle(value, info);
+      const response = await this.handle(value, info, info?.classified?.[0]);
       if (response) await this.sendResponse(response);
       return;
     }
@@ -176,13 +176,18 @@ export class Peer {
       await this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
       return;
     }
-    const responses = await Promise.all(value.map((item) => this.handle(item, info)));
+    const known = info?.classified;
+    const responses = await Promise.all(value.map((item, i) => this.handle(item, info, known?.[i])));
     const out = responses.filter((r): r is JsonRpcResponse => r !== undefined);
     if (out.length > 0) await this.send(out);
   }
 
   private sendResponse(response: JsonRpcResponse): Promise<void> {
-    return this.send(response, response.id === null ? undefined : response.id);
+    if (response.id === null) return this.send(response);
+    // A refusal for want of scopes travels as data beside the response (HTTP makes it a 403).
+    const stepUp = 'error' in response ? stepUpOf(response.error) : undefined;
+    if (stepUp === undefined || this.closed) return this.send(response, response.id);
+    return this.transport.send(response, { relatedRequestId: response.id, stepUp });
   }
 
   /**
@@ -192,8 +197,9 @@ export class Peer {
   private handle(
     value: unknown,
     info: MessageInfo | undefined,
+    known: Classified | undefined,
   ): Promise<JsonRpcResponse | undefined> | JsonRpcResponse | undefined {
-    const item = classify(value);
+    const item = known ?? classify(value);
     switch (item.kind) {
       case 'invalid':
         return { jsonrpc: '2.0', id: item.id, error: item.error };

@@ -1,23 +1,62 @@
+import type { StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
+import type { SendOptions } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
 import type { HttpReply } from './http-input.js';
 import { jsonReply } from './responses.js';
 import { SseConnection, sseHeaders } from './sse.js';
 
-/** Settings an exchange takes from its endpoint and session. */
+/** Settings an exchange takes from its endpoint and session (made by {@link exchangeContext} only). */
 export interface ExchangeContext {
-  sessionId: string;
-  headers: Record<string, string>;
+  readonly sessionId: string;
+  readonly headers: Readonly<Record<string, string>>;
   /** Null when streams are not resumable (stateless mode, or no event store). */
-  eventStore: EventStore | null;
+  readonly eventStore: EventStore | null;
   /** Send a priming event (id, empty data, retry) first: 2025-11-25 clients expect it. */
-  priming: boolean;
-  retryMs: number;
-  keepAliveMs: number;
+  readonly priming: boolean;
+  readonly retryMs: number;
+  readonly keepAliveMs: number;
   /** The HTTP status of a JSON answer (modern errors map to 400/404). Default 200. */
-  statusOf?: (message: JsonRpcMessage | JsonRpcMessage[]) => number;
+  readonly statusOf?: (message: JsonRpcMessage | JsonRpcMessage[]) => number;
   /** Called when the client closes the stream before the last response (modern: that cancels). */
-  onDisconnect?: () => void;
+  readonly onDisconnect?: () => void;
+}
+
+/** The stream settings every exchange of an endpoint shares. */
+export interface StreamSettings {
+  readonly retryMs: number;
+  readonly keepAliveMs: number;
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The one place an {@link ExchangeContext} is made: a session's POST names its session (and may
+ * resume, with an event store), a stateless or modern POST names none.
+ */
+export function exchangeContext(
+  settings: StreamSettings,
+  session?: { id: string; eventStore: EventStore | null; priming: boolean },
+  extra?: Pick<ExchangeContext, 'statusOf' | 'onDisconnect'>,
+): ExchangeContext {
+  return {
+    sessionId: session?.id ?? '',
+    headers: session ? { 'Mcp-Session-Id': session.id } : NO_HEADERS,
+    eventStore: session?.eventStore ?? null,
+    priming: session?.priming ?? false,
+    retryMs: settings.retryMs,
+    keepAliveMs: settings.keepAliveMs,
+    statusOf: extra?.statusOf,
+    onDisconnect: extra?.onDisconnect,
+  };
+}
+
+/** The inbound request a message belongs to: named by the engine, or the id of a lone response. */
+export function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
+  if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
+  const first = Array.isArray(message) ? message[0] : message;
+  if (first !== undefined && !('method' in first) && first.id !== null) return first.id;
+  return undefined;
 }
 
 const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
@@ -43,6 +82,8 @@ export class Exchange {
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
   private queue: Promise<void> = Promise.resolve();
+  /** The step-up of the last response delivered (a lone one becomes a 403). */
+  private stepUp?: StepUp;
 
   constructor(
     readonly streamId: string,
@@ -67,8 +108,12 @@ export class Exchange {
     return this.connection !== undefined && !this.connection.closed;
   }
 
-  /** Routes one message related to this exchange's requests; messages keep their order. */
-  deliver(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+  /**
+   * Routes one message related to this exchange's requests; messages keep their order. `stepUp`
+   * comes with an error response refused for want of scopes (see {@link SendOptions.stepUp}).
+   */
+  deliver(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void> {
+    if (stepUp !== undefined) return this.enqueue(() => this.write(message, stepUp));
     return this.enqueue(() => this.write(message));
   }
 
@@ -110,8 +155,9 @@ export class Exchange {
     this.finish();
   }
 
-  private async write(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+  private async write(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void> {
     if (this.mode === 'done') return;
+    if (stepUp !== undefined) this.stepUp = stepUp;
     const list = Array.isArray(message) ? message : [message];
     const responses = list.filter(isResponse);
     for (const response of responses) this.pending.delete((response as { id: RequestId }).id);
@@ -121,8 +167,14 @@ export class Exchange {
         this.buffered.push(...list);
         if (!final) return;
         // Only responses, and all of them: plain JSON (one object, or an array for a batch).
-        const body = this.buffered.length === 1 && !Array.isArray(message) ? this.buffered[0] : this.buffered;
-        this.resolve(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+        const lone = this.buffered.length === 1 && !Array.isArray(message);
+        const body = lone ? this.buffered[0] : this.buffered;
+        if (lone && this.stepUp !== undefined) {
+          // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
+          this.resolve({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
+        } else {
+          this.resolve(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+        }
         this.finish();
         return;
       }

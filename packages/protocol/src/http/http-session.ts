@@ -2,7 +2,7 @@ import type { ServerSession } from '../engine/session.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
-import { Exchange, type ExchangeContext } from './exchange.js';
+import { Exchange, type ExchangeContext, exchangeContext, relatedId } from './exchange.js';
 import type { SseConnection } from './sse.js';
 
 /** A message for the standalone stream waits here while no GET stream is open (bounded). */
@@ -24,13 +24,6 @@ export interface HttpSessionSettings {
 
 /** The GET stream's id when sessions are shared: every instance must name it the same. */
 const SHARED_STANDALONE_ID = 's';
-
-function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
-  if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
-  const first = Array.isArray(message) ? message[0] : message;
-  if (first !== undefined && !('method' in first) && first.id !== null) return first.id;
-  return undefined;
-}
 
 /**
  * The transport of one Streamable HTTP session: messages related to a POST's requests go to that
@@ -77,23 +70,15 @@ export class HttpSession implements Transport {
    * Starts the exchange for a POST's requests; its `response` resolves with the HTTP answer.
    * Undefined when one of the ids is already in flight (its answers could not be told apart).
    */
-  openExchange(
-    requestIds: RequestId[],
-    headers: Record<string, string>,
-    resumable: boolean,
-    extra: Pick<ExchangeContext, 'statusOf' | 'onDisconnect'> = {},
-  ): Exchange | undefined {
+  openExchange(requestIds: RequestId[]): Exchange | undefined {
     if (requestIds.some((id) => this.exchanges.has(id)) || new Set(requestIds).size !== requestIds.length)
       return undefined;
-    const context: ExchangeContext = {
-      sessionId: this.id,
-      headers,
-      eventStore: resumable ? this.settings.eventStore : null,
-      priming: this.protocolVersion() >= '2025-11-25',
-      retryMs: this.settings.retryMs,
-      keepAliveMs: this.settings.keepAliveMs,
-      ...extra,
-    };
+    const priming = this.protocolVersion() >= '2025-11-25';
+    const context: ExchangeContext = exchangeContext(this.settings, {
+      id: this.id,
+      eventStore: this.settings.eventStore,
+      priming,
+    });
     const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, context);
     for (const id of requestIds) this.exchanges.set(id, exchange);
     this.byStream.set(exchange.streamId, exchange);
@@ -114,7 +99,7 @@ export class HttpSession implements Transport {
     if (this.closed) return;
     const related = relatedId(message, options);
     const exchange = related === undefined ? undefined : this.exchanges.get(related);
-    if (exchange) return exchange.deliver(message);
+    if (exchange) return exchange.deliver(message, options?.stepUp);
     // Not tied to an open POST: the standalone stream (never a response there, unless resuming).
     const list = Array.isArray(message) ? message : [message];
     if (this.settings.cluster && this.settings.eventStore) return this.sendShared(list, options?.dedupeKey);

@@ -76,3 +76,20 @@ export class ConnectionClosedError extends Error {
     this.name = 'ConnectionClosedError';
   }
 }
+
+/**
+ * A refusal the caller can fix by getting more scopes (OAuth step-up). The engine attaches it to the
+ * error response it sends; a transport that can say so (Streamable HTTP: 403 + WWW-Authenticate)
+ * turns it into its own terms, the others send the JSON-RPC error alone.
+ */
+export interface StepUp {
+  /** Every scope the operation needs (RFC 6750 §3.1). */
+  readonly scopes: readonly string[];
+}
+
+/** The step-up an error object asks for: its data is `{ error: 'insufficient_scope', requiredScopes }`. */
+export function stepUpOf(error: { data?: unknown }): StepUp | undefined {
+  const data = error.data as { error?: unknown; requiredScopes?: unknown } | undefined;
+  if (data?.error !== 'insufficient_scope' || !Array.isArray(data.requiredScopes)) return undefined;
+  return { scopes: data.requiredScopes.filter((s): s is string => typeof s === 'string') };
+}

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type NodeHandlerOptions, toNodeHandler, type WebHandler } from './node-handler.js';
+import { type NodeHandlerOptions, type NodeServable, toNodeHandler } from './node-handler.js';
 
 /** Options of {@link listenHttp}. */
 export interface ListenHttpOptions extends NodeHandlerOptions {
@@ -63,7 +63,7 @@ export class ListenError extends Error {
  * console.error(`MCP server on ${listener.url}`);
  * process.on('SIGTERM', () => listener.close());
  */
-export async function listenHttp(handle: WebHandler, options: ListenHttpOptions = {}): Promise<HttpListener> {
+export async function listenHttp(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
   const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000 } = options;
   if (path !== undefined && !path.startsWith('/')) throw new TypeError(`path must start with "/", got "${path}"`);
   const listener = toNodeHandler(handle, options);

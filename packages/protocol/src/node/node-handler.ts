@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type NativeEntry, nativeEntryOf } from '../http/http-input.js';
+import type { HttpInput, HttpReply, HttpService } from '../http/http-input.js';
 import { NativeInput, takesNativePath, writePlain } from './node-input.js';
 import { BadRequestError, readSmallBody, toWebRequest } from './node-request.js';
 
 /** A Web-standard HTTP handler: what Decorum's Streamable HTTP transport exposes, and what Bun, Deno and Workers serve. */
 export type WebHandler = (request: Request) => Promise<Response>;
+
+/** What the adapter serves: a Fetch handler, or an {@link HttpService} (a `StreamableHttpHandler`), which also takes the fast path. */
+export type NodeServable = WebHandler | HttpService;
+
+type NativeEntry = (input: HttpInput) => Promise<HttpReply>;
 
 /** A `node:http` request listener that also fits Express and Connect middleware (`next` receives errors). */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -33,18 +38,19 @@ const logToStderr = (error: unknown) => console.error('[decorum] HTTP handler er
  * `AbortSignal` that fires when the client goes away) and streams the `Response` back with backpressure and
  * no buffering, so Server-Sent Events reach the client as they are written.
  *
- * A handler from `StreamableHttpHandler` is also reached without `Request` and `Response` for ordinary POSTs
- * (and bodiless GET and DELETE): same code, same answers, less work per request.
+ * Given a `StreamableHttpHandler` itself (an {@link HttpService}) rather than its `handle`, ordinary POSTs (and
+ * bodiless GET and DELETE) reach its `serve` without `Request` and `Response`: same code, same answers, less
+ * work per request.
  *
  * If a framework already consumed the body (`express.json()` sets `req.body`), the adapter re-serializes it:
  * strings and Buffers as they are, anything else with `JSON.stringify` (and `content-type: application/json`).
  * The bytes may then differ from what the client sent, so prefer mounting the handler before body parsers.
  * @example
  * import { createServer } from 'node:http';
- * createServer(toNodeHandler(handle)).listen(3000, '127.0.0.1');
+ * createServer(toNodeHandler(new StreamableHttpHandler(server))).listen(3000, '127.0.0.1');
  * // Express: app.all('/mcp', toNodeHandler(handle));
  */
-export function toNodeHandler(handle: WebHandler, options: NodeHandlerOptions = {}): NodeRequestListener {
+export function toNodeHandler(target: NodeServable, options: NodeHandlerOptions = {}): NodeRequestListener {
   const report = (error: unknown) => {
     try {
       (options.onError ?? logToStderr)(error);
@@ -53,7 +59,8 @@ export function toNodeHandler(handle: WebHandler, options: NodeHandlerOptions = 
     }
   };
   const trustProxy = options.trustProxy === true;
-  const native = nativeEntryOf(handle);
+  const handle: WebHandler = typeof target === 'function' ? target : target.handle;
+  const native: NativeEntry | undefined = typeof target === 'function' ? undefined : (input) => target.serve(input);
   return (req, res, next) => {
     const exchange = new Exchange(req, res, report, trustProxy);
     serve(handle, native, exchange).catch((error) => {

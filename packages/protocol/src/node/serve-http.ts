@@ -1,5 +1,6 @@
 import type { HttpAuth } from '../auth/http-auth.js';
 import type { ProtocolServer } from '../engine/server.js';
+import type { HttpInput } from '../http/http-input.js';
 import type { StreamableHttpOptions } from '../http/options.js';
 import { StreamableHttpHandler } from '../http/streamable-http.js';
 import { type HealthOptions, healthRoutes, type ReadinessCheck } from './health.js';
@@ -99,7 +100,9 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
           options.health === true ? {} : options.health,
         );
   const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
-  const listener = await listenHttp(handler?.handle ?? handle, {
+  // The handler itself (not its `handle`): the adapter then takes the fast path into `serve`.
+  const service = handler ?? { handle, serve: (input: HttpInput) => (handler as StreamableHttpHandler).serve(input) };
+  const listener = await listenHttp(service, {
     host,
     port: options.port,
     onError: options.onError,

@@ -1,3 +1,5 @@
+import type { Classified } from '../jsonrpc/codec.js';
+import type { StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 
 /** A frame a transport could not turn into a JSON value: the engine answers it with `error` and id null. */
@@ -20,6 +22,8 @@ export interface SendOptions {
    * to send to the same shared session: a transport over shared storage sends it once per key.
    */
   dedupeKey?: string;
+  /** An error response that refuses for want of scopes: what the caller needs (HTTP answers 403). */
+  stepUp?: StepUp;
 }
 
 /** Who sent a message, as the transport authenticated it. */
@@ -45,6 +49,11 @@ export interface MessageInfo {
   authInfo?: AuthInfo;
   /** The HTTP request that carried it, when there was one. */
   request?: { url: string; headers: Headers };
+  /**
+   * The value already classified by the transport (one entry per message, in order; a single
+   * entry for a lone message), so the peer does not classify it again.
+   */
+  classified?: readonly Classified[];
 }
 
 /**

@@ -1,0 +1,135 @@
+// Streamable HTTP for modern-era (2026-07-28) traffic: POST only, no sessions, no resumption; one
+// request per POST answered as JSON or as an SSE stream of that request's own messages, and a
+// closed stream cancels the request. Envelope and header errors are HTTP 400, unknown methods 404.
+import { type ConnectionAbilities, FULL_ABILITIES } from '../engine/channel.js';
+import { META_VERSION, readEnvelope } from '../engine/modern/envelope.js';
+import { classify } from '../jsonrpc/codec.js';
+import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../jsonrpc/types.js';
+import type { AuthInfo, MessageInfo } from '../transports/transport.js';
+import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
+import { Exchange, exchangeContext } from './exchange.js';
+import { accepts, type HttpInput, type HttpReply, messageInfo, type PlainReply } from './http-input.js';
+import { RequestTransport } from './request-transport.js';
+import { jsonReply } from './responses.js';
+
+const CLIENT_ERRORS = new Set<number>([
+  ErrorCode.HeaderMismatch,
+  ErrorCode.MissingRequiredClientCapability,
+  ErrorCode.UnsupportedProtocolVersion,
+]);
+
+/** An HTTP error with a JSON-RPC error body; 2026-07-28 omits the id rather than sending null. */
+function modernError(status: number, code: number, message: string): PlainReply {
+  return jsonReply(status, { jsonrpc: '2.0', error: { code, message } });
+}
+
+/** The HTTP status of a modern JSON answer. */
+function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
+  const error = !Array.isArray(message) && 'error' in message ? message.error : undefined;
+  if (error === undefined) return 200;
+  if (error.code === ErrorCode.MethodNotFound) return 404;
+  const envelope =
+    typeof (error.data as { field?: unknown } | undefined)?.field === 'string' &&
+    String((error.data as { field: string }).field).startsWith('_meta');
+  return CLIENT_ERRORS.has(error.code) || envelope ? 400 : 200;
+}
+
+/**
+ * The modern era's mode, beside either legacy mode: what selects it is the MCP-Protocol-Version
+ * header. Each request says all it needs in its envelope, so subscriptions live in listen streams
+ * and the log level in the request: the engine's modern codec honours both.
+ */
+export class ModernEndpoint implements HttpEndpoint {
+  readonly abilities: ConnectionAbilities = FULL_ABILITIES;
+  readonly allowed = 'POST';
+
+  constructor(private readonly deps: EndpointDeps) {}
+
+  get(): HttpReply {
+    return notAllowed();
+  }
+
+  delete(): HttpReply {
+    return notAllowed();
+  }
+
+  async close(): Promise<void> {}
+
+  /** Serves one modern POST. */
+  post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+    return serveModernPost(this.deps, input, auth);
+  }
+}
+
+function notAllowed(): HttpReply {
+  const error = { code: ErrorCode.InvalidRequest, message: 'Method Not Allowed: protocol 2026-07-28 uses POST only' };
+  return jsonReply(405, { jsonrpc: '2.0', error }, { Allow: 'POST' });
+}
+
+async function serveModernPost(deps: EndpointDeps, request: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+  const { server, options, track } = deps;
+  if (!accepts(request.headers, 'application/json') || !accepts(request.headers, 'text/event-stream')) {
+    return modernError(
+      406,
+      ErrorCode.InvalidRequest,
+      'Not Acceptable: Accept must list application/json and text/event-stream',
+    );
+  }
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
+  }
+  const body = await request.json(options.maxBodyBytes);
+  if (!body.ok) return modernError(body.status, body.code, body.message);
+  if (Array.isArray(body.value))
+    return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
+  const item = classify(body.value);
+  if (item.kind === 'invalid') {
+    const answer =
+      item.id === null ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
+    return jsonReply(400, answer);
+  }
+  if (item.kind !== 'request') return { status: 202, headers: {}, body: null }; // no client notification needs an answer here
+  const message = item.message;
+  // The envelope is checked before anything runs, so its errors keep their 400 status.
+  try {
+    // Header and body must agree before the version itself is judged (a mismatch is -32020, not -32022).
+    const meta = (message.params?._meta ?? {}) as Record<string, unknown>;
+    const named = meta[META_VERSION];
+    if (typeof named === 'string' && named !== request.headers.get('mcp-protocol-version')) {
+      throw new McpError(
+        ErrorCode.HeaderMismatch,
+        `Header mismatch: MCP-Protocol-Version ${JSON.stringify(request.headers.get('mcp-protocol-version'))} does not match _meta "${named}"`,
+      );
+    }
+    readEnvelope(message.params ?? {});
+  } catch (error) {
+    const e = (error as McpError).toErrorObject();
+    return jsonReply(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
+      jsonrpc: '2.0',
+      id: message.id,
+      error: e,
+    });
+  }
+  // One request, one session that ends with its exchange: the same light transport as a stateless POST.
+  const info: MessageInfo = messageInfo(request, auth, [item]);
+  // A closed stream is the client cancelling: the handler is aborted and the exchange ends unanswered.
+  const cancel = () => {
+    const cancelled = { requestId: message.id, reason: 'stream closed' };
+    // Its own info: the POST's carries the classification of the request itself.
+    transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancelled }, { authInfo: auth });
+    exchange.abort();
+  };
+  const exchange = new Exchange(
+    '',
+    [message.id],
+    exchangeContext(options, undefined, { statusOf, onDisconnect: cancel }),
+  );
+  const transport = new RequestTransport([message.id], exchange);
+  void server.open(transport).peer.start();
+  exchange.ondone = () => transport.shut();
+  request.onAbort(() => !exchange.done && cancel());
+  track(exchange.finished);
+  transport.receive(message, info);
+  return exchange.response;
+}

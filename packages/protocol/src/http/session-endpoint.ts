@@ -1,0 +1,124 @@
+// Streamable HTTP with sessions, in the legacy era: initialize starts a session (Mcp-Session-Id),
+// later POSTs, the GET stream and DELETE name it. Sessions may be shared between instances (a
+// session store, a scale-out bus). A session keeps state between requests: it honours everything.
+import { FULL_ABILITIES } from '../engine/channel.js';
+import type { AuthInfo } from '../transports/transport.js';
+import { ClusterLink } from './cluster-link.js';
+import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
+import { accepts, type HttpInput, type HttpReply } from './http-input.js';
+import { HttpSession, type HttpSessionSettings } from './http-session.js';
+import { batchAllowed, batchRefused, readLegacyPost } from './legacy-post.js';
+import { badRequest, storeDown, tooManyStreams } from './responses.js';
+import type { ScaleOut } from './scale-out.js';
+import { streamIdSource } from './session-id.js';
+import { SessionRegistry } from './session-registry.js';
+import { SseConnection, sseHeaders } from './sse.js';
+
+/** The default mode: sessions. */
+export class SessionEndpoint implements HttpEndpoint {
+  readonly abilities = FULL_ABILITIES;
+  readonly allowed: string;
+  private readonly sessions: SessionRegistry;
+  private readonly cluster?: ClusterLink;
+
+  constructor(
+    private readonly deps: EndpointDeps,
+    scaleOut: ScaleOut | undefined,
+  ) {
+    const { options, server } = deps;
+    this.allowed = options.enableGetStream ? 'GET, POST, DELETE' : 'POST, DELETE';
+    const settings: HttpSessionSettings = {
+      eventStore: options.eventStore,
+      retryMs: options.retryMs,
+      keepAliveMs: options.keepAliveMs,
+      newId: streamIdSource(),
+      cluster: undefined,
+    };
+    this.sessions = new SessionRegistry(server, options, settings, () => this.cluster);
+    if (scaleOut) {
+      this.cluster = new ClusterLink(server, scaleOut, this.sessions.map);
+      if (options.eventStore) settings.cluster = this.cluster;
+    }
+  }
+
+  /** Sessions currently held by this instance. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  async post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+    const { options } = this.deps;
+    const read = await readLegacyPost(input, auth, options.maxBodyBytes);
+    if (!('requestIds' in read)) return read;
+    const { value, requestIds, initialize, info } = read;
+    let session: HttpSession | HttpReply;
+    if (initialize) {
+      if (this.sessions.size >= options.maxSessions) return badRequest(503, 'Service Unavailable: too many sessions');
+      session = await this.sessions.create(auth);
+    } else {
+      session = await this.sessions.lookup(input.headers, auth);
+      if (!(session instanceof HttpSession)) return session;
+    }
+    // The engine answers such a batch with one error of id null, which no POST stream could carry.
+    if (read.batch && !batchAllowed(session.session?.protocolVersion)) return batchRefused();
+    if (requestIds.length === 0) {
+      session.receive(value, info);
+      this.cluster?.inbound(session.id, value);
+      return { status: 202, headers: { 'Mcp-Session-Id': session.id }, body: null };
+    }
+    if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
+    const exchange = session.openExchange(requestIds);
+    if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
+    this.deps.track(exchange.finished);
+    session.receive(value, info);
+    const response = await exchange.response;
+    if (initialize && !session.session?.initialized) await session.close();
+    return response;
+  }
+
+  async get(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+    const { options } = this.deps;
+    if (!options.enableGetStream) {
+      return badRequest(405, 'Method Not Allowed: this endpoint has no GET stream', { Allow: this.allowed });
+    }
+    if (!accepts(input.headers, 'text/event-stream')) {
+      return badRequest(406, 'Not Acceptable: Accept must list text/event-stream');
+    }
+    const session = await this.sessions.lookup(input.headers, auth);
+    if (!(session instanceof HttpSession)) return session;
+    const lastEventId = input.headers.get('last-event-id') ?? undefined;
+    if (lastEventId === undefined && session.hasStandalone) {
+      return badRequest(409, 'Conflict: this session already has an open GET stream');
+    }
+    if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
+    const connection = new SseConnection(options.keepAliveMs);
+    input.onAbort(() => connection.close());
+    if (!(await session.attach(connection, lastEventId))) {
+      // An id we no longer know (evicted, or from before a restart): a fresh standalone stream.
+      if (session.hasStandalone) {
+        connection.close();
+        return badRequest(409, 'Conflict: unknown Last-Event-ID and the session already has a GET stream');
+      }
+      await session.attach(connection);
+    }
+    return new Response(connection.stream, { status: 200, headers: sseHeaders({ 'Mcp-Session-Id': session.id }) });
+  }
+
+  async delete(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+    const session = await this.sessions.lookup(input.headers, auth);
+    if (!(session instanceof HttpSession)) return session;
+    await session.close(true);
+    try {
+      await this.deps.options.sessionStore?.delete(session.id);
+    } catch (error) {
+      return storeDown(error);
+    }
+    this.cluster?.deleted(session.id);
+    return { status: 200, headers: {}, body: null };
+  }
+
+  async close(): Promise<void> {
+    await this.sessions.closeAll();
+    await this.cluster?.close();
+  }
+}

@@ -1,0 +1,63 @@
+// Streamable HTTP without sessions, in the legacy era: each POST is served by a session that lives
+// for that request only, restored as initialized under the request's version (unless it is
+// initialize). It keeps nothing between requests, so it says so to the engine: no subscriptions,
+// no log level, and the capabilities leave them out.
+import type { ConnectionAbilities } from '../engine/channel.js';
+import type { AuthInfo } from '../transports/transport.js';
+import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
+import { Exchange, type ExchangeContext, exchangeContext } from './exchange.js';
+import type { HttpInput, HttpReply } from './http-input.js';
+import { batchAllowed, batchRefused, readLegacyPost } from './legacy-post.js';
+import { RequestTransport } from './request-transport.js';
+import { badRequest } from './responses.js';
+
+/** A stateless POST keeps nothing between requests: no subscriptions, no log level. */
+export const STATELESS_ABILITIES: ConnectionAbilities = Object.freeze({ subscriptions: false, logging: false });
+
+/** The stateless mode (`stateless: true`): POST only. */
+export class StatelessEndpoint implements HttpEndpoint {
+  readonly abilities = STATELESS_ABILITIES;
+  readonly allowed = 'POST';
+  // Nothing in it depends on the request (no session id, no headers, no event store): made once.
+  private readonly context: ExchangeContext;
+
+  constructor(private readonly deps: EndpointDeps) {
+    this.context = exchangeContext(deps.options);
+  }
+
+  async post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+    const read = await readLegacyPost(input, auth, this.deps.options.maxBodyBytes);
+    if (!('requestIds' in read)) return read;
+    const { value, requestIds, initialize, info } = read;
+    const version = input.headers.get('mcp-protocol-version') ?? '2025-03-26';
+    if (read.batch && !batchAllowed(version)) return batchRefused();
+    if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) {
+      return badRequest(400, 'Invalid Request: duplicate request ids');
+    }
+    const exchange = requestIds.length === 0 ? undefined : new Exchange('', requestIds, this.context);
+    const transport = new RequestTransport(requestIds, exchange);
+    const session = this.deps.server.open(transport, { abilities: STATELESS_ABILITIES });
+    void session.peer.start(); // nothing to start: the events are wired at once
+    if (!initialize) session.restore({ protocolVersion: version, clientCapabilities: {}, subscriptions: [] });
+    if (exchange === undefined) {
+      transport.receive(value, info);
+      transport.shut();
+      return { status: 202, headers: {}, body: null };
+    }
+    // The session ends with the exchange (last response delivered); a shutdown waits for that.
+    exchange.ondone = () => transport.shut();
+    this.deps.track(exchange.finished);
+    transport.receive(value, info);
+    return exchange.response;
+  }
+
+  get(): HttpReply {
+    return badRequest(405, 'Method Not Allowed: this endpoint has no GET stream', { Allow: this.allowed });
+  }
+
+  delete(): HttpReply {
+    return badRequest(405, 'Method Not Allowed: stateless endpoint', { Allow: this.allowed });
+  }
+
+  async close(): Promise<void> {}
+}
