@@ -76,7 +76,7 @@ export function createPrompter(input: NodeJS.ReadableStream, output: Output, col
         if (key?.name !== 'up' && key?.name !== 'down') return;
         at = (at + (key.name === 'down' ? 1 : choices.length - 1)) % choices.length;
         rl.write(null, { ctrl: true, name: 'u' }); // clear the line
-        rl.write((choices[at] as Choice<T>).value);
+        rl.write(choices[at]?.value ?? '');
       };
       input.on('keypress', onKey);
       try {
