@@ -14,6 +14,8 @@ export {
   optsIntoTasks,
   TaskBridge,
   type TaskCall,
+  type TaskControl,
+  type TaskPolicy,
   type TaskSupport,
   taskSupportOf,
   tasksCapabilityRequired,
@@ -57,3 +59,4 @@ export {
   TERMINAL_STATUSES,
 } from './tasks/task-types.js';
 export { legacyStatus, legacyTask, modernDetailedTask, modernTask } from './tasks/task-wire.js';
+export { TasksExtension, type ToolCallOnTasks, taskCallerOf } from './tasks/tasks-extension.js';

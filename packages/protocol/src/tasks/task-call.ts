@@ -15,6 +15,23 @@ import { legacyStatus, legacyTask, modernTask } from './task-wire.js';
 /** Whether a tool may run as a task (the 2025-11-25 `execution.taskSupport` values). */
 export type TaskSupport = 'forbidden' | 'optional' | 'required';
 
+/** How a tool takes part in tasks: whether it may be one, and who starts it. */
+export interface TaskPolicy {
+  support: TaskSupport;
+  /**
+   * `immediate` (default): the request becomes a task before the handler runs (when the client
+   * opted in). `handler`: the handler runs as a plain request until it calls `continueAsTask()`
+   * (after a quick check, or multi-round-trip questions), and answers plainly if it never does.
+   */
+  start?: 'immediate' | 'handler';
+}
+
+/** What a handler's context offers to continue its request as a task. */
+export interface TaskControl {
+  /** Resolves true once the request is a task (the client is answered with a CreateTaskResult); false when it cannot be one. */
+  continueAsTask(options?: { statusMessage?: string }): Promise<boolean>;
+}
+
 /** The -32021 error of a `required` task tool called without the extension in the request's capabilities. */
 export function tasksCapabilityRequired(): McpError {
   return new McpError(
@@ -58,7 +75,7 @@ export interface TaskCall {
  * What a handler's context is built from when its request may continue as a task: a channel, a
  * modern envelope and a cancellation that follow the request until then and the task afterwards.
  */
-export class TaskBridge implements TaskRoute {
+export class TaskBridge implements TaskRoute, TaskControl {
   /** The handler's cancellation: the request's before the task, the task's after. */
   readonly cancellation = new Cancellation();
   private current?: TaskRun;
