@@ -1,7 +1,7 @@
 // The choices a project is made of. Plain data, shared by the root entry and the Node-only code.
 
 /** The project templates create-mcp-app can copy. */
-export const TEMPLATES = ['basic', 'http', 'full'] as const;
+export const TEMPLATES = ['basic', 'http', 'full', 'app'] as const;
 /** A template name. */
 export type TemplateName = (typeof TEMPLATES)[number];
 

@@ -12,6 +12,7 @@ import { type Project, resolveProject } from '../project.js';
 import { bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { registryName, serverJson } from './server-json.js';
+import { bundleUi } from './ui-bundle.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 
 /** Usage of `decorum build`. */
@@ -51,6 +52,9 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   const out = relative(cwd, project.builtEntry);
   const how = bundle ? 'bundled with its dependencies' : 'dependencies external';
   log(`built ${out} (${how}) in ${Math.round(performance.now() - started)} ms`);
+  // MCP App views: each ui/<name>.html becomes one self-contained <outDir>/ui/<name>.html.
+  const views = await bundleUi({ root: project.root, outDir: join(project.outDir, 'ui') });
+  if (views.length > 0) log(`built ${views.length} view${views.length === 1 ? '' : 's'}: ${views.map((v) => relative(cwd, v.output)).join(', ')}`);
   if (args.flags.has('no-manifest')) return;
   const { manifest, where } = await readManifest(project, args.flags.has('with-lists'));
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -25,6 +25,8 @@ export interface WatchOptions {
   debounceMs?: number;
   onChange(files: string[]): void;
   onError(error: Error): void;
+  /** Which files count (path relative to the watched folder). Default: {@link isWatchedPath}. */
+  include?(relativePath: string): boolean;
 }
 
 /** A running watch; `close` stops every directory watcher. */
@@ -55,7 +57,8 @@ export function watchProject(root: string, options: WatchOptions): ProjectWatch 
         if (name === null) return;
         const path = join(dir, name.toString());
         if (isDirectory(path) && !ignoredDir(name.toString())) return walk(path);
-        if (isWatchedPath(relative(root, path))) changed(path);
+        const rel = relative(root, path);
+        if (options.include ? !rel.split(sep).some(ignoredDir) && options.include(rel) : isWatchedPath(rel)) changed(path);
       });
     } catch {
       return; // removed meanwhile

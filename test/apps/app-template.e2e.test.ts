@@ -1,0 +1,113 @@
+// The `app` template end to end, as a user would run it: create-mcp-app --template app against the
+// locally packed @decorum/* packages, install, typecheck, build (the view bundled into one HTML file),
+// its own tests, then `npm run dev` with an MCP Apps host (SDK 1.x over Streamable HTTP) subscribed
+// to the view: an edit of ui/card.ts reaches the host as notifications/resources/updated, and the
+// view it reads next is the new one — no restart.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, createMcpApp, exec, packDecorum, tempDir, waitForOutput } from '../create-mcp-app/support.js';
+
+const VIEW = 'ui://greeting/card.html';
+const UI_CAPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+const workspace = tempDir('app-template');
+const packs = join(workspace.dir, 'packs');
+const project = join(workspace.dir, 'cards');
+const run = (script: string) => exec('npm', ['run', '--silent', script], { cwd: project });
+
+function expectSuccess(result: { code: number | null; stdout: string; stderr: string }, what: string): void {
+  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+}
+
+beforeAll(() => packDecorum(packs), 300_000);
+afterAll(() => workspace.remove());
+
+describe('the app template', () => {
+  it('scaffolds and installs against the local packages', async () => {
+    const result = await createMcpApp(
+      [
+        'cards',
+        '--template=app',
+        '--yes',
+        '--no-git',
+        '--package-manager=npm',
+        `--decorum-packages=${packs}`,
+        '--prefer-offline',
+      ],
+      workspace.dir,
+    );
+    expectSuccess(result, 'create-mcp-app');
+    expect(existsSync(join(project, 'node_modules/vite-plugin-singlefile/package.json'))).toBe(true);
+    expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('MCP App');
+  }, 240_000);
+
+  it('type-checks the server and the view', async () => {
+    expectSuccess(await run('typecheck'), 'npm run typecheck');
+  }, 120_000);
+
+  it('builds the server and the view as one self-contained HTML file', async () => {
+    const built = await run('build');
+    expectSuccess(built, 'npm run build');
+    expect(`${built.stdout}${built.stderr}`).toMatch(/built 1 view: .*dist\/ui\/card\.html/);
+    const html = readFileSync(join(project, 'dist/ui/card.html'), 'utf8');
+    expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*stylesheet/);
+    expect(html).toContain('#b58900'); // the CSS, inlined
+    expect(html).toContain('shout'); // the view's script, inlined
+  }, 180_000);
+
+  it('passes its own tests', async () => {
+    expectSuccess(await run('test'), 'npm test');
+  }, 120_000);
+
+  it('under npm run dev, an edit of the view reaches a connected host without a restart', async () => {
+    const dev = spawn('npm', ['run', '--silent', 'dev'], {
+      cwd: project,
+      env: childEnv({ PORT: '0' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    let log = '';
+    dev.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+    });
+    const client = new Client({ name: 'apps-host', version: '1.0.0' }, { capabilities: UI_CAPS });
+    try {
+      const [, endpoint] = await waitForOutput(dev, 'stderr', /serving over (http:\/\/\S+)/);
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint as string)));
+      const pid = dev.pid;
+      const read = async () => {
+        const { contents } = await client.readResource({ uri: VIEW });
+        return (contents[0] as { text: string }).text;
+      };
+      expect(await read()).toContain('Waiting for a greeting');
+      const updated = new Promise<string>((resolve) =>
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)),
+      );
+      await client.subscribeResource({ uri: VIEW });
+
+      const html = join(project, 'ui/card.html');
+      writeFileSync(html, readFileSync(html, 'utf8').replace('Waiting for a greeting…', 'Edited while running'));
+      expect(await updated).toBe(VIEW);
+      const after = await read();
+      expect(after).toContain('Edited while running');
+      expect(after).not.toContain('Waiting for a greeting');
+      expect(dev.pid).toBe(pid);
+      expect(dev.exitCode).toBeNull();
+      expect((await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).structuredContent).toEqual({
+        name: 'Ada',
+        greeting: 'Hello, Ada!',
+      });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\ndecorum dev stderr:\n${log}`, { cause: error });
+    } finally {
+      await client.close().catch(() => {});
+      if (dev.exitCode === null) process.kill(-(dev.pid as number), 'SIGTERM');
+      await exited;
+    }
+  }, 120_000);
+});
