@@ -52,7 +52,11 @@ function rulesFor(root, packages) {
       name: 'undeclared',
       comment: "is not declared in the importing package's package.json",
       from: {},
-      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+      // A package named in `peerDependenciesMeta` (an optional peer) is also typed npm-no-pkg: declared wins.
+      to: {
+        dependencyTypes: ['npm-no-pkg', 'npm-unknown'],
+        dependencyTypesNot: ['npm', 'npm-dev', 'npm-peer', 'npm-optional'],
+      },
     },
     {
       name: 'engine-layering',

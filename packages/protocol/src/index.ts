@@ -19,6 +19,14 @@ export { Cancellation } from './engine/cancellation.js';
 export { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './engine/channel.js';
 export { RequestContext } from './engine/context.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
+export type {
+  HandlerFacts,
+  Instrumentation,
+  NetworkTransport,
+  OutgoingFacts,
+  RequestFacts,
+  SessionFacts,
+} from './engine/instrumentation.js';
 export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/cache-hints.js';
 export {
   isModernRequest,
@@ -99,6 +107,26 @@ export type {
   JsonRpcResult,
   RequestId,
 } from './jsonrpc/types.js';
+export { composeInstrumentation } from './telemetry/compose.js';
+export {
+  createObservability,
+  type Observability,
+  type ObservabilityOptions,
+} from './telemetry/observability.js';
+export { loadOtelApi, type OtelApi } from './telemetry/otel-api.js';
+export {
+  type OtelTelemetryOptions,
+  otelInstrumentation,
+  TELEMETRY_SCOPE,
+} from './telemetry/otel-instrumentation.js';
+export {
+  formatRequestLine,
+  objectLoggerSink,
+  type RequestLogOptions,
+  type RequestLogSink,
+  type RequestRecord,
+  requestLog,
+} from './telemetry/request-log.js';
 export { createLinkedTransports, InMemoryTransport } from './transports/in-memory.js';
 export type { AuthInfo, FrameError, MessageInfo, SendOptions, Transport } from './transports/transport.js';
 export {
