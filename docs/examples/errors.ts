@@ -9,7 +9,7 @@ import {
   McpError,
   Resource,
   Tool,
-  ToolError,
+  UserError,
 } from '@decorum/core';
 
 const CITIES = new Map([
@@ -18,11 +18,11 @@ const CITIES = new Map([
 ]);
 
 export class Weather {
-  // ToolError: the message goes to the model as an isError result, word for word.
+  // UserError: the message goes to the model as an isError result, word for word.
   @Tool({ description: 'Current temperature of a city' })
   temperature(@Arg('city') city: string): string {
     const celsius = CITIES.get(city.toLowerCase());
-    if (celsius === undefined) throw new ToolError(`No city named "${city}"; try one of: ${[...CITIES.keys()]}.`);
+    if (celsius === undefined) throw new UserError(`No city named "${city}"; try one of: ${[...CITIES.keys()]}.`);
     return `${celsius} °C`;
   }
 

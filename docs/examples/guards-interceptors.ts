@@ -8,25 +8,25 @@ import {
   McpApp,
   Resource,
   Tool,
-  ToolError,
   UseGuards,
   UseInterceptors,
+  UserError,
 } from '@decorum/core';
 
 /** Lets the call through only when the caller's credentials carry a scope. */
 export const requireScope =
   (scope: string): Guard =>
   ({ context }) =>
-    context.authInfo?.scopes?.includes(scope) === true;
+    context.auth?.scopes?.includes(scope) === true;
 
-/** A guard over the raw arguments (guards run before interceptors and the method). */
+/** A guard over the arguments (checked against the schema first; guards run before interceptors and the method). */
 const notProduction: Guard = ({ args }) => args.environment !== 'production';
 
 /** Records every call that got past the guards; app-wide, so it is the outermost wrapper. */
 const auditTrail =
   (log: string[]): Interceptor =>
   async (call, next) => {
-    log.push(`${call.kind} ${call.name} by ${call.context.authInfo?.subject ?? 'anonymous'}`);
+    log.push(`${call.kind} ${call.name} by ${call.context.auth?.subject ?? 'anonymous'}`);
     return next();
   };
 
@@ -42,7 +42,7 @@ const explainTimeouts: Interceptor = async (call: ExecutionContext, next) => {
     return await next();
   } catch (error) {
     if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new ToolError(`${call.name} timed out; try again in a minute.`);
+      throw new UserError(`${call.name} timed out; try again in a minute.`);
     }
     throw error;
   }

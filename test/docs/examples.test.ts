@@ -270,7 +270,7 @@ describe('docs/examples/arg.ts', () => {
     );
     const bad = await client.callTool({ name: 'add', arguments: { a: '2', c: 1 } });
     expect(textOf(bad)).toBe(
-      'Invalid arguments for tool "add":\na must be a number\nb is required\nc is not a known argument',
+      'Invalid arguments for tool "add":\na must be a number\nb is required\nunknown argument "c" (expected one of: a, b)',
     );
     silenceConsole();
     // `schema` keywords are advertised, not enforced: -1 passes the check and reaches the method (toFixed throws).
@@ -296,7 +296,9 @@ describe('docs/examples/param.ts', () => {
     });
     await expect(client.readResource({ uri: 'weather://oslo/forecast/soon' })).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining('Invalid resource URI weather://oslo/forecast/soon:\ndays must be a number'),
+      message: expect.stringContaining(
+        'Invalid arguments for resource "weather://oslo/forecast/soon":\ndays must be a number',
+      ),
     });
     await expect(client.readResource({ uri: 'weather://oslo/forecast/2?detailed=yes' })).rejects.toMatchObject({
       code: -32602,
@@ -463,7 +465,7 @@ describe('docs/examples/guards-interceptors.ts', () => {
       isError: true,
       content: [{ type: 'text', text: 'pipeline timed out; try again in a minute.' }],
     });
-    expect(audit).toEqual(['tool deploy by ada', 'resource deploy://log by ada', 'tool pipeline by ada']);
+    expect(audit).toEqual(['tool deploy by ada', 'resource deploy-log by ada', 'tool pipeline by ada']);
   });
 });
 
@@ -484,7 +486,7 @@ describe('docs/examples/dependency-injection.ts', () => {
 });
 
 describe('docs/examples/errors.ts', () => {
-  it('ToolError reaches the model, other errors are masked, McpError is a protocol error', async () => {
+  it('UserError reaches the model, other errors are masked, McpError is a protocol error', async () => {
     const example = await load<{
       createApp(options?: { exposeErrors?: boolean; logger?: Logger }): McpApp;
       startBroken(): string;

@@ -1,7 +1,8 @@
 // What an entry module gives the CLI: an app it hands to `listen`, or one it exports (`app`,
 // `default`, or a `createApp()` factory). The check is structural because the project may load its
 // own copy of @decorum/core, whose McpApp is not the class this package sees.
-import { APP_HOST, type AppHost, type ListenOptions, type McpApp } from '@decorum/core';
+import type { ListenOptions, McpApp } from '@decorum/core';
+import { APP_HOST, type AppHost, type Hosting } from '@decorum/core/host';
 import { CliError } from './cli-error.js';
 
 /** True for an object that behaves like an McpApp. */
@@ -10,8 +11,8 @@ export function isApp(value: unknown): value is McpApp {
   return (
     typeof candidate === 'object' &&
     candidate !== null &&
-    typeof candidate.serve === 'function' &&
-    typeof candidate.takeOver === 'function' &&
+    typeof candidate.listen === 'function' &&
+    typeof candidate.fetch === 'function' &&
     typeof candidate.connect === 'function'
   );
 }
@@ -36,7 +37,7 @@ export function noAppError(entry: string): CliError {
   );
 }
 
-/** Installs `host` for every app built in this process from now on (see APP_HOST in @decorum/core). */
+/** Installs `host` for every app built in this process from now on (see APP_HOST in @decorum/core/host). */
 export function installHost(host: AppHost): void {
   (globalThis as { [APP_HOST]?: AppHost })[APP_HOST] = host;
 }
@@ -47,19 +48,20 @@ export function installHost(host: AppHost): void {
  */
 export async function loadApp(
   entryUrl: string,
-  onListen: (app: McpApp, where: ListenOptions) => Promise<{ url?: URL }>,
+  onListen: (app: McpApp, where: ListenOptions, hosting: Hosting) => Promise<{ url?: URL }>,
 ): Promise<McpApp> {
   let listened: McpApp | undefined;
   installHost({
-    listen(app, where) {
+    listen(app, where, hosting) {
       listened = app;
-      return onListen(app, where);
+      return onListen(app, where, hosting);
     },
   });
   const exports = (await import(entryUrl)) as Record<string, unknown>;
   if (listened !== undefined) return listened;
   const app = await exportedApp(exports);
   if (app === undefined) throw noAppError(entryUrl);
-  await onListen(app, { stdio: true });
+  // Under the host installed above, so it reaches onListen with its Hosting.
+  await app.listen({ stdio: true });
   return app;
 }

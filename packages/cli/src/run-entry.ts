@@ -14,8 +14,8 @@ if (entry === undefined || (mode !== '--stdio' && mode !== '--manifest')) {
 }
 
 try {
-  await loadApp(pathToFileURL(entry).href, async (app, where) => {
-    if (mode === '--stdio') return app.serve({ stdio: true });
+  await loadApp(pathToFileURL(entry).href, async (app, where, hosting) => {
+    if (mode === '--stdio') return hosting.serve({ stdio: true });
     const manifest = await captureManifest(app, { withLists: process.argv.includes('--with-lists') });
     await writeFile(output as string, JSON.stringify({ manifest, where }));
     // The entry may have started timers or connections of its own; the manifest is all we came for.

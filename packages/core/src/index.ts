@@ -24,14 +24,7 @@ export { Args } from './decorators/args.decorator.js';
 export { Authorized } from './decorators/authorized.decorator.js';
 export { Complete, type CompleteTarget } from './decorators/complete.decorator.js';
 export { Ctx } from './decorators/ctx.decorator.js';
-export {
-  FIELD_METADATA,
-  Field,
-  type FieldOptions,
-  type FieldType,
-  type FieldTypeName,
-  getFieldMetadata,
-} from './decorators/field.decorator.js';
+export { Field, getFieldMetadata } from './decorators/field.decorator.js';
 export { Param } from './decorators/param.decorator.js';
 export { Prompt } from './decorators/prompt.decorator.js';
 export { Resource } from './decorators/resource.decorator.js';
@@ -52,9 +45,9 @@ export type {
   ArgOptions,
   CacheOptions,
   Class,
-  ExecutionContext,
-  Guard,
-  Interceptor,
+  FieldOptions,
+  FieldType,
+  FieldTypeName,
   PromptOptions,
   ResourceAnnotations,
   ResourceOptions,
@@ -62,31 +55,28 @@ export type {
   ToolAnnotations,
   ToolOptions,
 } from './metadata/types.js';
-export { APP_HOST, type AppHost, appHost } from './runtime/app-host.js';
 export { type Container, InstanceContainer, TypediContainer } from './runtime/container.js';
 export { Context, type ElicitResult, type SampleOptions } from './runtime/context.js';
-export {
-  diffManifests,
-  type ListChanges,
-  type ManifestChanges,
-  type ManifestSignatures,
-  manifestSignatures,
-} from './runtime/manifest-diff.js';
-export { type ListenOptions, McpApp, type McpAppOptions } from './runtime/mcp-app.js';
+export type {
+  CanActivate,
+  ExecutionContext,
+  Guard,
+  GuardFunction,
+  Interceptor,
+  InterceptorFunction,
+  Intercepts,
+} from './runtime/execution.js';
+export type { ListenOptions } from './runtime/listen-options.js';
+export type { ListChanges, ManifestChanges } from './runtime/manifest-diff.js';
+export { McpApp, type McpAppOptions } from './runtime/mcp-app.js';
 export { audio, embeddedResource, image, resourceLink, text } from './runtime/results.js';
-export type { Dialect, Issue, SchemaServices, Validated } from './runtime/services.js';
-export { ToolError } from './runtime/tool-error.js';
+export type { SchemaServices } from './runtime/services.js';
+export { ToolError, UserError } from './runtime/user-error.js';
 export type { Manifest } from './scanner/manifest.js';
-export { scanProviders } from './scanner/metadata-scanner.js';
 export { DtoMetadataError, DtoPropertyTypeError } from './schema/errors.js';
+export { formatIssues, type ValidationIssue, type ValidationResult } from './schema/issues.js';
 export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './schema/schema-builder.js';
-export {
-  DtoValidator,
-  type DtoValidatorOptions,
-  formatIssues,
-  type ValidationIssue,
-  type ValidationResult,
-} from './schema/validate.js';
+export { DtoValidator, type DtoValidatorOptions } from './schema/validate.js';
 export {
   UriTemplate,
   UriTemplateConflictError,

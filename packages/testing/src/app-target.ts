@@ -31,13 +31,15 @@ export function prepareApp(target: McpApp | readonly Class[], options: TestClien
   const app = target as McpApp;
   if (options.overrides !== undefined) refuseLateOverrides(app, options.overrides);
   applyOverrides(app.container, options.overrides);
+  // The app took its singleton providers from the container when it built its handlers: take them again.
+  if (options.overrides !== undefined) app.refresh();
   return { app, owned: false };
 }
 
 /**
  * An app builds its providers when it is created, so a fake for one of their dependencies set now
  * would sit in the container unused while the test passes or fails for the wrong reason. Providers
- * themselves are looked up on each call and can be replaced. Only typedi says what it has built.
+ * themselves can be replaced: the app is refreshed after. Only typedi says what it has built.
  */
 function refuseLateOverrides(app: McpApp, overrides: Iterable<Override>): void {
   const container = app.container;

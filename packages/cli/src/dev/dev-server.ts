@@ -5,7 +5,8 @@
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { AppHost, ListenOptions, McpApp } from '@decorum/core';
+import type { ListenOptions, ManifestChanges, McpApp } from '@decorum/core';
+import type { AppHost, Hosting } from '@decorum/core/host';
 import type { ServeHttpOptions } from '@decorum/protocol/node';
 import { exportedApp, installHost, noAppError } from '../app-module.js';
 import { CliError } from '../cli-error.js';
@@ -16,6 +17,7 @@ import { ModuleReloader } from './module-reloader.js';
 import { unlistedProviderHints } from './provider-hint.js';
 import { formatReload } from './reload-report.js';
 import { TypeChecker } from './type-checker.js';
+import { startUiWatch, type UiWatch } from './ui-watch.js';
 
 /** How `decorum dev` serves: the flags given, or else what the entry's `listen` asked for. */
 export interface DevServeOptions {
@@ -37,6 +39,8 @@ export interface DevServerOptions extends DevServeOptions {
 /** A running dev server. */
 export class DevServer implements AppHost {
   private live?: McpApp;
+  /** What the last takeover changed, for the reload report. */
+  private changes?: ManifestChanges;
   private url?: URL;
   private readonly entryUrl: string;
   private readonly reloader: ModuleReloader;
@@ -45,6 +49,7 @@ export class DevServer implements AppHost {
   /** An error no reload can fix (the port is taken): the command ends with it. */
   private fatal?: CliError;
   private watch?: ProjectWatch;
+  private views?: UiWatch;
   private closing?: Promise<void>;
   private readonly typeChecker?: TypeChecker;
 
@@ -72,6 +77,8 @@ export class DevServer implements AppHost {
     this.options.log(`decorum dev · ${relative(root, entry)} · watching ${root}`);
     this.options.log(this.typeChecker?.describe() ?? 'no type check (--no-typecheck): npx tsc --noEmit checks types');
     this.typeChecker?.schedule();
+    // MCP App views (ui/*.html) are bundled before the app loads: its @UiResource methods read them.
+    this.views = await startUiWatch({ root, log: this.options.log, live: () => this.live });
     try {
       await this.load();
     } catch (error) {
@@ -86,6 +93,7 @@ export class DevServer implements AppHost {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.watch?.close();
+      this.views?.close();
       this.typeChecker?.close();
       this.reloader.close();
       await this.live?.close();
@@ -109,27 +117,27 @@ export class DevServer implements AppHost {
   };
 
   /** Called by the entry's `app.listen(…)`: the first app is served, later ones take over. */
-  async listen(app: McpApp, where: ListenOptions): Promise<{ url?: URL }> {
+  async listen(app: McpApp, where: ListenOptions, hosting: Hosting): Promise<{ url?: URL }> {
     if (this.live === undefined) {
-      await this.serve(app, where);
+      await this.serve(hosting, where);
       this.live = app;
     } else if (app !== this.live) {
-      app.takeOver(this.live);
+      this.changes = hosting.takeOver(this.live);
       this.live = app;
     }
     return this.url === undefined ? {} : { url: this.url };
   }
 
-  private async serve(app: McpApp, where: ListenOptions): Promise<void> {
+  private async serve(hosting: Hosting, where: ListenOptions): Promise<void> {
     const flagged = this.options.stdio === true || this.options.http !== undefined;
     const stdio = flagged ? this.options.stdio === true : 'stdio' in where;
     const entryHttp: ServeHttpOptions | undefined = 'http' in where ? where.http : undefined;
     const http = flagged ? this.options.http : entryHttp;
-    if (stdio) await app.serve({ stdio: true });
+    if (stdio) await hosting.serve({ stdio: true });
     if (http !== undefined) {
       const options: ServeHttpOptions = { ...entryHttp, ...http, handleSignals: false };
       try {
-        this.url = (await app.serve({ http: options })).url;
+        this.url = (await hosting.serve({ http: options })).url;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
         const address = `${options.host ?? '127.0.0.1'}:${options.port ?? 3000}`;
@@ -151,7 +159,8 @@ export class DevServer implements AppHost {
     // The entry did not call listen (or called it with the same app): serve what it exports.
     const app = await exportedApp(exports);
     if (app === undefined) throw noAppError(relative(this.options.project.root, this.options.project.entry));
-    await this.listen(app, { stdio: true });
+    // Under this host, so it comes back to `listen` with its Hosting.
+    await app.listen({ stdio: true });
     return app;
   }
 
@@ -183,11 +192,13 @@ export class DevServer implements AppHost {
     if (!dirty.includes(this.entryUrl) && this.live !== undefined) return;
     const first = this.live === undefined;
     try {
-      const app = await this.load();
+      this.changes = undefined;
+      await this.load();
+      const changes = this.changes ?? { tools: none(), resources: none(), prompts: none() };
       this.options.log(
         first
           ? `loaded in ${Math.round(performance.now() - started)} ms`
-          : formatReload(performance.now() - started, app.lastChanges),
+          : formatReload(performance.now() - started, changes),
       );
     } catch (error) {
       const keep = first ? 'nothing is served yet' : 'the last good version keeps serving';
@@ -195,3 +206,5 @@ export class DevServer implements AppHost {
     }
   }
 }
+
+const none = () => ({ added: [], removed: [], changed: [] });

@@ -89,7 +89,7 @@ describe('client commands against a URL', () => {
   const cwd = process.cwd();
 
   beforeAll(async () => {
-    url = ((await app.serve({ http: { port: 0 } })).url as URL).href;
+    url = ((await app.listen({ http: { port: 0 } })).url as URL).href;
   });
   afterAll(() => app.close());
 

@@ -1,5 +1,5 @@
 import { recordGuards } from '../metadata/store.js';
-import type { Guard } from '../metadata/types.js';
+import type { Guard } from '../runtime/execution.js';
 
 /**
  * Guards a class (every primitive in it) or one method. A guard returning false refuses the call:

@@ -1,5 +1,5 @@
 import { recordInterceptors } from '../metadata/store.js';
-import type { Interceptor } from '../metadata/types.js';
+import type { Interceptor } from '../runtime/execution.js';
 
 /**
  * Wraps every primitive of a class, or one method, with interceptors (outermost first).

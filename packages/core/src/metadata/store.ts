@@ -1,6 +1,6 @@
 // Decorators record plain data as own properties of the decorated class, under these Symbol keys:
 // no registry outside the class, so two apps (or a hot reload) never see each other's classes.
-import type { Class, CompleteRecord, Guard, Interceptor, MemberRecord, ParamSpec } from './types.js';
+import type { Class, CompleteRecord, FieldOptions, MemberRecord, ParamSpec } from './types.js';
 
 const MEMBERS = Symbol('decorum.members');
 const PARAMS = Symbol('decorum.params');
@@ -8,6 +8,7 @@ const COMPLETIONS = Symbol('decorum.completions');
 const GUARDS = Symbol('decorum.guards');
 const INTERCEPTORS = Symbol('decorum.interceptors');
 const SCOPES = Symbol('decorum.scopes');
+const FIELDS = Symbol('decorum.fields');
 
 type Bag = Record<symbol, unknown>;
 
@@ -46,20 +47,28 @@ export function recordCompletion(ctor: Function, record: CompleteRecord): void {
   ownList<CompleteRecord>(ctor, COMPLETIONS).push(record);
 }
 
+// Guards and interceptors are stored as given: what they are is the runtime's business, not this layer's.
+
 /** @internal method '' = the whole class */
-export function recordGuards(ctor: Function, method: string, guards: Guard[]): void {
-  const map = ownMap<Guard[]>(ctor, GUARDS);
+export function recordGuards(ctor: Function, method: string, guards: readonly unknown[]): void {
+  const map = ownMap<unknown[]>(ctor, GUARDS);
   map.set(method, [...(map.get(method) ?? []), ...guards]);
 }
 
 /** @internal method '' = the whole class */
-export function recordInterceptors(ctor: Function, method: string, interceptors: Interceptor[]): void {
-  const map = ownMap<Interceptor[]>(ctor, INTERCEPTORS);
+export function recordInterceptors(ctor: Function, method: string, interceptors: readonly unknown[]): void {
+  const map = ownMap<unknown[]>(ctor, INTERCEPTORS);
   map.set(method, [...(map.get(method) ?? []), ...interceptors]);
 }
 
+/** @internal Several `@Field` on one property merge; decorators apply bottom-up, so the one written first wins. */
+export function recordField(ctor: Function, property: string, options: FieldOptions): void {
+  const map = ownMap<FieldOptions>(ctor, FIELDS);
+  map.set(property, { ...map.get(property), ...options });
+}
+
 /** The classes from `cls` up its prototype chain, base class first. */
-export function classChain(cls: Class): Function[] {
+export function classChain(cls: Function): Function[] {
   const chain: Function[] = [];
   for (let c: Function | null = cls; c && c !== Function.prototype && c !== Object; c = Object.getPrototypeOf(c)) {
     chain.unshift(c);
@@ -100,19 +109,28 @@ export function readCompletions(cls: Class): CompleteRecord[] {
 }
 
 /** Guards for a method: class-level (ancestors first) then method-level. */
-export function readGuards(cls: Class, method: string): Guard[] {
+export function readGuards(cls: Class, method: string): unknown[] {
   return classChain(cls).flatMap((ctor) => {
-    const map = own<Map<string, Guard[]>>(ctor, GUARDS);
+    const map = own<Map<string, unknown[]>>(ctor, GUARDS);
     return [...(map?.get('') ?? []), ...(map?.get(method) ?? [])];
   });
 }
 
 /** Interceptors for a method: class-level (ancestors first) then method-level. */
-export function readInterceptors(cls: Class, method: string): Interceptor[] {
+export function readInterceptors(cls: Class, method: string): unknown[] {
   return classChain(cls).flatMap((ctor) => {
-    const map = own<Map<string, Interceptor[]>>(ctor, INTERCEPTORS);
+    const map = own<Map<string, unknown[]>>(ctor, INTERCEPTORS);
     return [...(map?.get('') ?? []), ...(map?.get(method) ?? [])];
   });
+}
+
+/** The `@Field` records of a class and its ancestors, by property name (a subclass's record wins). */
+export function readFields(cls: Function): Map<string, FieldOptions> {
+  const merged = new Map<string, FieldOptions>();
+  for (const ctor of classChain(cls)) {
+    for (const [property, options] of own<Map<string, FieldOptions>>(ctor, FIELDS) ?? []) merged.set(property, options);
+  }
+  return merged;
 }
 
 /** @internal method '' = the whole class; an empty list still marks the method as needing a caller */

@@ -1,5 +1,5 @@
 import type { Icon, JsonObject } from '@decorum/protocol';
-import type { Context } from '../runtime/context.js';
+import type { UiResourceDeclaration, UiVisibility } from '../apps/ui-types.js';
 
 /** A class (constructor) of any shape. */
 export type Class<T = unknown> = new (...args: any[]) => T;
@@ -44,6 +44,10 @@ export interface ToolOptions extends PrimitiveOptions {
   mimeType?: string;
   /** MCP tool `execution` properties (2025-11-25). */
   execution?: JsonObject;
+  /** MCP Apps: the `ui://` URI of the `@UiResource` that renders this tool's results (`_meta.ui.resourceUri`). */
+  ui?: string;
+  /** MCP Apps: who may use the tool. Default both; `['app']` hides it from the model (a view's own action). */
+  visibility?: UiVisibility[];
 }
 
 /** How long clients of protocol 2026-07-28 may reuse a read, and whether across users. */
@@ -59,6 +63,8 @@ export interface ResourceOptions extends PrimitiveOptions {
   annotations?: ResourceAnnotations;
   /** Cache hint of its reads (2026-07-28). Default: the app's (`ttlMs: 0`, private). */
   cache?: CacheOptions;
+  /** MCP Apps: set by `@UiResource` — the view's CSP, permissions, domain and border preference. */
+  ui?: UiResourceDeclaration;
 }
 
 /** Options of `@ResourceTemplate`. */
@@ -114,22 +120,38 @@ export interface CompleteRecord {
   argument: string;
 }
 
-/** A guard: return false (or throw) to refuse the call. */
-export type Guard = (context: ExecutionContext) => boolean | Promise<boolean>;
+/** A JSON Schema type name, for `@Field({ type })`. */
+export type FieldTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 
-/** An interceptor: wraps the call; call `next()` to proceed, and return its (possibly changed) result. */
-export type Interceptor = (context: ExecutionContext, next: () => Promise<unknown>) => Promise<unknown>;
+/**
+ * The explicit type of a DTO property, for when reflection cannot tell (arrays, unions, branded types,
+ * `import type`): a JSON type name, `['string']` for an array of them, or a thunk returning a class
+ * (`() => Address`, `() => [Address]`, `() => [String]`). A thunk allows classes declared further down.
+ */
+export type FieldType = FieldTypeName | readonly [FieldTypeName] | (() => Class | readonly [Class]);
 
-/** What guards and interceptors see about a call. */
-export interface ExecutionContext {
-  kind: 'tool' | 'resource' | 'prompt';
-  /** Tool or prompt name, or the URI of the resource being read. */
-  name: string;
-  /** The provider class and method. */
-  target: Class;
-  method: string;
-  /** The raw arguments (tool/prompt), or the template variables (resource). */
-  args: Record<string, unknown>;
-  /** The request context (client, auth, signal…). */
-  context: Context;
+/**
+ * What `@Field` records. Everything here documents the property in the generated JSON Schema; the
+ * constraints themselves come from class-validator decorators, which are also what is enforced.
+ */
+export interface FieldOptions {
+  /** What the value means: models read it to fill the argument. */
+  description?: string;
+  title?: string;
+  /** JSON values that show what a good value looks like. */
+  examples?: unknown[];
+  /** A JSON value used when the argument is missing; the validator fills it in before validating. */
+  default?: unknown;
+  /** JSON Schema `format` (overrides the one implied by a validator such as `@IsEmail()`). */
+  format?: string;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** The property's type when the reflected one says nothing (see {@link FieldType}). Beats reflection. */
+  type?: FieldType;
+  /**
+   * Extra JSON Schema keywords merged last, e.g. `{ minimum: 0 }` or `{ 'x-mcp-header': 'Region' }`.
+   * Keywords given here are advertised but not enforced: add the class-validator decorator as well.
+   */
+  schema?: JsonObject;
 }

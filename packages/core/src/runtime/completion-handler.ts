@@ -2,8 +2,10 @@ import type { CompleteResult, CompletionProvider } from '@decorum/protocol';
 import { ResourceDeclarationError } from '../errors.js';
 import { readScopes } from '../metadata/store.js';
 import type { CompletionEntry, PromptEntry, TemplateEntry } from '../scanner/manifest.js';
+import type { CompileDeps } from './compile.js';
 import { Context } from './context.js';
-import type { InvokeDeps } from './invoke.js';
+import { answerFailure } from './error-model.js';
+import { instanceOf } from './invoke.js';
 import { allows, type Requirement } from './scopes.js';
 
 const MAX_VALUES = 100;
@@ -18,21 +20,21 @@ export function buildCompletionProvider(
   completions: readonly CompletionEntry[],
   prompts: readonly PromptEntry[],
   templates: readonly TemplateEntry[],
-  deps: InvokeDeps,
+  deps: CompileDeps,
 ): CompletionProvider {
   const key = (kind: string, name: string, argument: string) => `${kind}\u0000${name}\u0000${argument}`;
-  const index = new Map<string, CompletionEntry>();
+  const index = new Map<string, { entry: CompletionEntry; instance: () => unknown }>();
   // Completing a prompt's or template's arguments needs what using it needs.
   const required = new Map<string, Requirement>();
   const claim = (k: string, c: CompletionEntry, target: PromptEntry | TemplateEntry) => {
     required.set(k, readScopes(target.provider, target.method));
-    const other = index.get(k);
+    const other = index.get(k)?.entry;
     if (other !== undefined) {
       throw new ResourceDeclarationError(
         `${c.where} and ${other.where} both complete the same argument "${c.argument}"; keep one`,
       );
     }
-    index.set(k, c);
+    index.set(k, { entry: c, instance: instanceOf(c.provider, deps.container) });
   };
   for (const c of completions) {
     const prompt = c.target.prompt !== undefined ? prompts.find((p) => p.name === c.target.prompt) : undefined;
@@ -58,17 +60,23 @@ export function buildCompletionProvider(
   return async ({ ref, argument, context }, request) => {
     const name = ref.type === 'ref/prompt' ? ref.name : ref.uri;
     const k = key(ref.type === 'ref/prompt' ? 'prompt' : 'resource', name, argument.name);
-    const entry = index.get(k);
-    if (entry === undefined || !allows(request.authInfo, required.get(k)))
+    const found = index.get(k);
+    if (found === undefined || !allows(request.authInfo, required.get(k)))
       return { completion: { values: [], hasMore: false } };
-    const instance = deps.container.get(entry.provider) as Record<string, Completer>;
+    const instance = found.instance() as Record<string, Completer>;
     const ctx = new Context(request, deps.services, deps.notifyResourceUpdated);
-    const raw = await (instance[entry.method] as Completer).call(
-      instance,
-      argument.value,
-      { arguments: context?.arguments ?? {} },
-      ctx,
-    );
+    let raw: unknown;
+    try {
+      raw = await (instance[found.entry.method] as Completer).call(
+        instance,
+        argument.value,
+        { arguments: context?.arguments ?? {} },
+        ctx,
+      );
+    } catch (error) {
+      // The same error model as the primitives, answered as JSON-RPC errors.
+      return answerFailure(error, `completion of "${argument.name}" for ${name}`, 'error', deps.errors);
+    }
     const given = Array.isArray(raw) ? { values: raw as string[] } : (raw as CompleteResult['completion']);
     const values = given.values.map(String);
     const total = given.total ?? values.length;

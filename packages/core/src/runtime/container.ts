@@ -1,4 +1,4 @@
-import { ContainerInstance } from 'typedi';
+import { ContainerInstance, Container as TypediGlobal } from 'typedi';
 import type { Class } from '../metadata/types.js';
 
 /**
@@ -7,7 +7,18 @@ import type { Class } from '../metadata/types.js';
  */
 export interface Container {
   get<T>(token: Class<T>): T;
+  /**
+   * Whether `get(token)` always returns the same instance (`'singleton'`): then the app takes the
+   * instance once, when it builds its handlers, instead of asking on every call. Leave it out, or
+   * answer `'transient'`, for tokens whose instance may change between calls (per-request scopes).
+   */
+  lifetime?(token: Class): 'singleton' | 'transient';
 }
+
+type ServiceRecord = { transient?: boolean } | undefined;
+/** typedi's own lookup (not in its typings): the record a token was registered with, if any. */
+const serviceOf = (container: ContainerInstance, token: Class): ServiceRecord =>
+  (container as unknown as { findService(id: unknown): ServiceRecord }).findService(token);
 
 /**
  * The default container: a typedi container of this app's own (two apps in one process never
@@ -34,6 +45,12 @@ export class TypediContainer implements Container {
     }
   }
 
+  /** Singleton, unless the class is registered `@Service({ transient: true })`. */
+  lifetime(token: Class): 'singleton' | 'transient' {
+    const service = serviceOf(this.typedi, token) ?? serviceOf(TypediGlobal.of(), token);
+    return service?.transient === true ? 'transient' : 'singleton';
+  }
+
   /** Replaces a service with another instance (a fake in tests). */
   set<T>(token: Class<T>, value: T): void {
     this.typedi.set({ id: token, value });
@@ -55,6 +72,11 @@ export class InstanceContainer implements Container {
       this.instances.set(token, instance);
     }
     return instance;
+  }
+
+  /** Always the same instance per class. */
+  lifetime(): 'singleton' {
+    return 'singleton';
   }
 
   set<T>(token: Class<T>, value: T): void {

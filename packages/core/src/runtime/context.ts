@@ -8,8 +8,9 @@ import {
   type RequestContext,
 } from '@decorum/protocol';
 import type { Class } from '../metadata/types.js';
-import { describeIssues, type SchemaServices } from './services.js';
-import { ToolError } from './tool-error.js';
+import { formatIssues } from '../schema/issues.js';
+import type { SchemaServices } from './services.js';
+import { UserError } from './user-error.js';
 
 /** The answer to an elicitation: the user's validated data, or why there is none. */
 export type ElicitResult<T> = { action: 'accept'; data: T } | { action: 'decline' } | { action: 'cancel' };
@@ -87,14 +88,9 @@ export class Context {
     return this.request.clientCapabilities;
   }
 
-  /** Who made the request, when the transport authenticated it. */
-  get authInfo(): AuthInfo | undefined {
-    return this.request.authInfo;
-  }
-
   /**
-   * The authenticated caller (subject, client id, scopes, verified claims), or undefined for an
-   * anonymous one: the same object as `authInfo`.
+   * The authenticated caller (subject, client id, scopes, verified claims) when the transport
+   * authenticated the request (over HTTP, the `auth` option); undefined for an anonymous one.
    * @example if (ctx.auth?.scopes?.includes('notes:admin')) …
    */
   get auth(): AuthInfo | undefined {
@@ -124,7 +120,7 @@ export class Context {
     if (result.action !== 'accept') return { action: result.action === 'decline' ? 'decline' : 'cancel' };
     if (typeof shape !== 'function') return { action: 'accept', data: (result.content ?? {}) as T };
     const checked = await this.schemas.validate(shape, result.content ?? {});
-    if (!checked.ok) throw new ToolError(`The answer to "${message}" is not valid:\n${describeIssues(checked.issues)}`);
+    if (!checked.ok) throw new UserError(`The answer to "${message}" is not valid:\n${formatIssues(checked.issues)}`);
     return { action: 'accept', data: checked.value };
   }
 

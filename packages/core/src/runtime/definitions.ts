@@ -8,10 +8,12 @@ import type {
   ResourceTemplateDefinition,
   ToolDefinition,
 } from '@decorum/protocol';
+import { resourceMetaWithUi, toolMetaWithUi } from '../apps/ui-meta.js';
 import type { Class, PrimitiveOptions } from '../metadata/types.js';
 import type { PromptEntry, ResolvedParam, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
+import type { SchemaDialect } from '../schema/schema-builder.js';
 import { argsSchema } from './args.js';
-import type { Dialect, SchemaServices } from './services.js';
+import type { SchemaServices } from './services.js';
 
 function common(options: PrimitiveOptions, target: JsonObject): void {
   if (options.title !== undefined) target.title = options.title;
@@ -23,7 +25,7 @@ function common(options: PrimitiveOptions, target: JsonObject): void {
 /** The input schema of a tool or prompt: its @Args DTO, its `input` DTO, its @Arg list, or an empty object. */
 export function inputSchema(
   params: readonly ResolvedParam[],
-  dialect: Dialect,
+  dialect: SchemaDialect,
   services: SchemaServices,
   input?: Class,
 ): JsonObject {
@@ -34,7 +36,7 @@ export function inputSchema(
   return { type: 'object', properties: {}, additionalProperties: false };
 }
 
-export function toolDefinition(entry: ToolEntry, dialect: Dialect, services: SchemaServices): ToolDefinition {
+export function toolDefinition(entry: ToolEntry, dialect: SchemaDialect, services: SchemaServices): ToolDefinition {
   const tool: ToolDefinition = {
     name: entry.name,
     inputSchema: inputSchema(entry.params, dialect, services, entry.options.input),
@@ -43,6 +45,8 @@ export function toolDefinition(entry: ToolEntry, dialect: Dialect, services: Sch
   if (entry.options.annotations !== undefined) tool.annotations = { ...entry.options.annotations };
   if (entry.options.output !== undefined) tool.outputSchema = services.schema(entry.options.output, dialect);
   if (entry.options.execution !== undefined) tool.execution = entry.options.execution;
+  const meta = toolMetaWithUi(entry.options);
+  if (meta !== undefined) tool._meta = meta;
   return tool;
 }
 
@@ -68,6 +72,8 @@ export function resourceDefinition(entry: ResourceEntry): ResourceDefinition {
   if (entry.options.mimeType !== undefined) resource.mimeType = entry.options.mimeType;
   if (entry.options.size !== undefined) resource.size = entry.options.size;
   if (entry.options.annotations !== undefined) resource.annotations = { ...entry.options.annotations };
+  const meta = resourceMetaWithUi(entry.options);
+  if (meta !== undefined) resource._meta = meta;
   return resource;
 }
 

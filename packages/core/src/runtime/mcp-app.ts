@@ -8,17 +8,18 @@ import {
   type StreamableHttpOptions,
   type Transport,
 } from '@decorum/protocol';
-import type { ServeHttpOptions } from '@decorum/protocol/node';
 import { AppConfigurationError } from '../errors.js';
-import type { Class, Guard, Interceptor } from '../metadata/types.js';
-import type { ValidationLimits } from '../schema/input-limits.js';
+import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
-import { type AppHost, appHost } from './app-host.js';
+import type { ValidationLimits } from '../schema/input-limits.js';
+import { appHost, type Hosting } from './app-host.js';
+import type { CompileDeps } from './compile.js';
 import { buildCompletionProvider } from './completion-handler.js';
 import { type Container, TypediContainer } from './container.js';
 import { createSchemaServices } from './default-schemas.js';
-import type { InvokeDeps } from './invoke.js';
+import type { Guard, Interceptor } from './execution.js';
+import type { ListenOptions } from './listen-options.js';
 import {
   diffManifests,
   hasChanges,
@@ -26,6 +27,7 @@ import {
   type ManifestSignatures,
   manifestSignatures,
 } from './manifest-diff.js';
+import { kindPolicies } from './policies.js';
 import { buildPromptsProvider } from './prompt-handlers.js';
 import { buildResourcesProvider } from './resource-handlers.js';
 import type { SchemaServices } from './services.js';
@@ -43,7 +45,10 @@ export interface McpAppOptions {
   instructions?: string;
   /** Classes whose `@Tool`, `@Resource`, `@ResourceTemplate`, `@Prompt` and `@Complete` methods are served. */
   providers: Class[];
-  /** Where provider instances come from. Default: a typedi container of this app's own. */
+  /**
+   * Where provider instances (and guard or interceptor classes) come from. Default: a typedi container
+   * of this app's own. The app puts itself in it (when it has `set`), so a provider can inject `McpApp`.
+   */
   container?: Container;
   /** Guards and interceptors for every primitive of the app (before class and method ones). */
   guards?: Guard[];
@@ -68,9 +73,6 @@ export interface McpAppOptions {
   modern?: ProtocolServerOptions['modern'];
 }
 
-/** Where {@link McpApp.listen} serves. */
-export type ListenOptions = { stdio: true } | { http: ServeHttpOptions };
-
 const production = () =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV === 'production';
 
@@ -85,7 +87,8 @@ export class McpApp {
   readonly container: Container;
   private engine: ProtocolServer;
   private readonly providers: Class[];
-  private readonly deps: InvokeDeps;
+  private readonly deps: CompileDeps;
+  private readonly policies: ReturnType<typeof kindPolicies>;
   private http?: StreamableHttpHandler;
   private current?: Manifest;
   private signatures?: ManifestSignatures;
@@ -113,14 +116,19 @@ export class McpApp {
       modern: options.modern,
     });
     this.container = options.container ?? new TypediContainer();
+    // The app is a service of its own container: a provider can take it to add tools at runtime.
+    (this.container as Partial<{ set(token: Class, value: unknown): void }>).set?.(McpApp, this);
     this.providers = [...options.providers];
+    const services = options.schemas ?? createSchemaServices(options.validation, (message) => logger.warn(message));
     this.deps = {
       container: this.container,
-      services: options.schemas ?? createSchemaServices(options.validation, (message) => logger.warn(message)),
+      services,
       guards: options.guards ?? [],
       interceptors: options.interceptors ?? [],
       notifyResourceUpdated: (uri) => this.server.notifyResourceUpdated(uri),
+      errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
+    this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
     this.build();
   }
 
@@ -134,19 +142,15 @@ export class McpApp {
     return this.current as Manifest;
   }
 
-  /** What the last build changed in the lists clients see (empty after the first build). */
-  get lastChanges(): ManifestChanges {
-    return this.changes;
-  }
-
   /**
    * Takes over the engine of `previous` — its sessions, transports and listeners — and serves them
    * with this app's providers, container, guards and interceptors from now on. Clients are told which
    * lists changed. This is how `decorum dev` swaps a reloaded app in without dropping a client; the
    * server's identity (name, version, instructions, modern options) stays that of `previous`.
-   * @returns the changes, as `lastChanges`.
+   * Reached by a host only, through the {@link Hosting} it is handed at `listen`.
+   * @returns what changed in the lists clients see.
    */
-  takeOver(previous: McpApp): ManifestChanges {
+  private takeOver(previous: McpApp): ManifestChanges {
     if (previous === this) return noChanges();
     const own = { engine: this.engine, current: this.current, signatures: this.signatures };
     this.engine = previous.engine;
@@ -175,6 +179,16 @@ export class McpApp {
   /** Removes providers at runtime; connected clients are told the lists changed. */
   remove(...providers: Class[]): void {
     this.build(this.providers.filter((p) => !providers.includes(p)));
+  }
+
+  /**
+   * Rebuilds every handler from the same providers. Instances of singleton providers are taken from
+   * the container when handlers are built, not on each call: replace one in the container, then refresh.
+   * @example
+   * container.set(NotesServer, fake); app.refresh();
+   */
+  refresh(): void {
+    this.build();
   }
 
   /** Tells every client subscribed to `uri` that the resource changed (the app-level `ctx.notifyResourceUpdated`). */
@@ -212,13 +226,17 @@ export class McpApp {
   async listen(where: ListenOptions): Promise<{ url?: URL }> {
     // Under `decorum dev` (or another host) the host serves the app, so it can keep the transport
     // alive across reloads; `node dist/server.js` has no host and serves directly.
-    const host: AppHost | undefined = appHost();
-    if (host !== undefined) return host.listen(this, where);
-    return this.serve(where);
+    const host = appHost<McpApp>();
+    if (host === undefined) return this.serve(where);
+    const hosting: Hosting<McpApp> = {
+      serve: (at) => this.serve(at),
+      takeOver: (previous) => this.takeOver(previous),
+    };
+    return host.listen(this, where, hosting);
   }
 
-  /** Like `listen`, but always serves from this process, even under a host (hosts use it themselves). */
-  async serve(where: ListenOptions): Promise<{ url?: URL }> {
+  /** Serves from this process: what `listen` does without a host, and what a host does with it. */
+  private async serve(where: ListenOptions): Promise<{ url?: URL }> {
     if ('stdio' in where) {
       const { serveStdio } = await import('@decorum/protocol/stdio');
       const serving = await serveStdio(this.server);
@@ -239,11 +257,6 @@ export class McpApp {
 
   private build(providers: Class[] = this.providers): void {
     const manifest = scanProviders(providers, { requireDescriptions: this.options.requireDescriptions });
-    const policy = {
-      exposeErrors: this.options.exposeErrors ?? false,
-      validateOutput: this.options.validateOutput ?? !production(),
-      logger: this.options.logger ?? consoleLogger,
-    };
     // Everything is compiled, and every provider built, before anything is swapped in: a failing
     // build leaves the app as it was, and a provider the container cannot make fails here, not at a call.
     for (const provider of providers) {
@@ -255,9 +268,9 @@ export class McpApp {
         );
       }
     }
-    const tools = buildToolsProvider(manifest.tools, this.deps, policy);
-    const prompts = buildPromptsProvider(manifest.prompts, this.deps);
-    const resources = buildResourcesProvider(manifest.resources, manifest.templates, this.deps);
+    const tools = buildToolsProvider(manifest.tools, this.policies.tool, this.deps);
+    const prompts = buildPromptsProvider(manifest.prompts, this.policies.prompt, this.deps);
+    const resources = buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps);
     const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
     const first = this.current === undefined;
     const signatures = manifestSignatures(manifest, this.deps.services);

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   McpError,
+  type ReadResourceResult,
   type RequestContext,
   type ResourceDefinition,
   type ResourcesProvider,
@@ -10,20 +11,25 @@ import { ResourceDeclarationError } from '../errors.js';
 import { readScopes } from '../metadata/store.js';
 import type { ResourceEntry, TemplateEntry } from '../scanner/manifest.js';
 import { UriTemplateRouter } from '../uri/uri-template-router.js';
+import { type CompileDeps, type Compiled, compile, type KindPolicy } from './compile.js';
 import { Context } from './context.js';
 import { resourceDefinition, templateDefinition } from './definitions.js';
-import { compileInvoker, GuardRejectedError, InputError, type InvokeDeps, type Invoker } from './invoke.js';
-import { normalizeResourceResult } from './results.js';
+import { instanceOf } from './invoke.js';
 import { allows, demand, ScopeFilter } from './scopes.js';
-import { describeIssues } from './services.js';
-import { ToolError } from './tool-error.js';
+import { unknownName } from './suggest.js';
 
 interface CompiledTemplate {
   entry: TemplateEntry;
-  invoke: Invoker;
+  read: Compiled<ReadResourceResult>;
 }
 
 type Listed = string | (Partial<ResourceDefinition> & { uri: string });
+
+/** The policies resources and templates are compiled with. */
+export interface ResourcePolicies {
+  resource: KindPolicy<ResourceEntry, ReadResourceResult>;
+  template: KindPolicy<TemplateEntry, ReadResourceResult>;
+}
 
 /**
  * The resources of an app as an engine provider: fixed URIs first, then the URI-template router
@@ -32,14 +38,17 @@ type Listed = string | (Partial<ResourceDefinition> & { uri: string });
 export function buildResourcesProvider(
   resources: readonly ResourceEntry[],
   templates: readonly TemplateEntry[],
-  deps: InvokeDeps,
+  policies: ResourcePolicies,
+  deps: CompileDeps,
 ): ResourcesProvider {
-  const byUri = new Map(resources.map((entry) => [entry.uri, { entry, invoke: compileInvoker(entry, deps) }]));
+  const byUri = new Map(
+    resources.map((entry) => [entry.uri, { entry, read: compile(entry, policies.resource, deps) }]),
+  );
   const router = new UriTemplateRouter<CompiledTemplate>();
   for (const entry of templates) {
     let variables: readonly string[];
     try {
-      variables = router.add(entry.uriTemplate, { entry, invoke: compileInvoker(entry, deps) }).variableNames;
+      variables = router.add(entry.uriTemplate, { entry, read: compile(entry, policies.template, deps) }).variableNames;
     } catch (error) {
       throw new ResourceDeclarationError(`${entry.where}: ${(error as Error).message}`);
     }
@@ -59,7 +68,11 @@ export function buildResourcesProvider(
   );
   const listers = templates
     .filter((t) => t.options.list !== undefined)
-    .map((entry) => ({ entry, required: readScopes(entry.provider, entry.method) }));
+    .map((entry) => ({
+      entry,
+      required: readScopes(entry.provider, entry.method),
+      instance: instanceOf(entry.provider, deps.container),
+    }));
   for (const { entry: t } of listers) {
     if (typeof (t.provider.prototype as Record<string, unknown>)[t.options.list as string] !== 'function') {
       throw new ResourceDeclarationError(
@@ -68,8 +81,11 @@ export function buildResourcesProvider(
     }
   }
 
-  async function listInstances(entry: TemplateEntry, request: RequestContext): Promise<ResourceDefinition[]> {
-    const instance = deps.container.get(entry.provider) as Record<string, (ctx: Context) => unknown>;
+  async function listInstances(
+    { entry, instance: instanceOfProvider }: (typeof listers)[number],
+    request: RequestContext,
+  ): Promise<ResourceDefinition[]> {
+    const instance = instanceOfProvider() as Record<string, (ctx: Context) => unknown>;
     const lister = instance[entry.options.list as string];
     if (typeof lister !== 'function') {
       throw new ResourceDeclarationError(
@@ -94,7 +110,7 @@ export function buildResourcesProvider(
       if (listers.length === 0) return fixed;
       // A template the caller may not read is not asked for its instances either.
       const allowed = listers.filter((t) => allows(request.authInfo, t.required));
-      const dynamic = await Promise.all(allowed.map((t) => listInstances(t.entry, request)));
+      const dynamic = await Promise.all(allowed.map((t) => listInstances(t, request)));
       return [...fixed, ...dynamic.flat()];
     },
     templates: (request) => visibleTemplates.filter(templateList, request.authInfo),
@@ -105,26 +121,12 @@ export function buildResourcesProvider(
     },
     async read({ uri }, request) {
       const fixed = byUri.get(uri);
-      const match = fixed ? undefined : router.match(uri);
-      if (!fixed && !match) throw new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
-      const mimeType = fixed ? fixed.entry.options.mimeType : match?.value.entry.options.mimeType;
-      try {
-        const value = fixed
-          ? await fixed.invoke({}, request)
-          : await match?.value.invoke({}, request, match.params, uri);
-        const result = normalizeResourceResult(value, uri, mimeType);
-        const cache = fixed ? fixed.entry.options.cache : match?.value.entry.options.cache;
-        return cache === undefined ? result : { ...result, ttlMs: cache.ttlMs, cacheScope: cache.cacheScope };
-      } catch (error) {
-        if (error instanceof InputError) {
-          throw new McpError(ErrorCode.InvalidParams, `Invalid resource URI ${uri}:\n${describeIssues(error.issues)}`, {
-            uri,
-          });
-        }
-        if (error instanceof GuardRejectedError) throw new McpError(ErrorCode.InvalidRequest, error.message);
-        if (error instanceof ToolError) throw new McpError(ErrorCode.InternalError, error.message);
-        throw error;
-      }
+      if (fixed !== undefined) return fixed.read({ args: {}, request, uri });
+      const match = router.match(uri);
+      if (match !== undefined) return match.value.read({ args: {}, request, variables: match.params, uri });
+      // Only URIs the caller may see are suggested.
+      const known = visibleResources.filter(listed, request.authInfo).map((r) => r.uri);
+      throw new McpError(ErrorCode.ResourceNotFound, unknownName('Resource not found', uri, known), { uri });
     },
   };
 }

@@ -3,8 +3,8 @@
 // Precedence, per DESIGN "explicit beats reflected": @Field type > validators > @Type > design:type.
 import type { JsonObject } from '@decorum/protocol';
 import { getMetadataStorage, IS_NOT_EMPTY, type MetadataStorage, ValidationTypes } from 'class-validator';
-import { type FieldOptions, getFieldMetadata } from '../decorators/field.decorator.js';
-import type { Class } from '../metadata/types.js';
+import { classChain, readFields } from '../metadata/store.js';
+import type { Class, FieldOptions } from '../metadata/types.js';
 import { DtoMetadataError, DtoPropertyTypeError } from './errors.js';
 import { implicationOf, type JsonTypeName, meetTypes, mergeKeywords } from './validator-keywords.js';
 
@@ -37,13 +37,6 @@ export interface DtoShape {
 
 /** What a value is: plain JSON types (plus keywords), or an instance of a class. */
 type Kind = { json: JsonTypeName[]; keywords?: JsonObject } | { dto: Class };
-
-/** The classes from `dto` up its prototype chain, base class first. */
-function classChain(dto: Function): Function[] {
-  const chain: Function[] = [];
-  for (let c: Function | null = dto; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
-  return chain;
-}
 
 /** What a constructor (reflected, from `@Type` or from `@Field`) says about a value; undefined: nothing. */
 function kindOfClass(cls: unknown): Kind | undefined {
@@ -92,7 +85,7 @@ export function readDtoShape(dto: Class, types: TypeMetadataSource): DtoShape {
   const name = dto.name || '(anonymous class)';
   const byProperty = validatedProperties(dto);
   if (byProperty.size === 0) throw new DtoMetadataError(name);
-  const fields = getFieldMetadata(dto);
+  const fields = readFields(dto);
   for (const property of fields.keys()) if (!byProperty.has(property)) throw new DtoMetadataError(name, property);
   let instance: Record<string, unknown> | undefined;
   try {

@@ -80,7 +80,7 @@ describe('guards and interceptors', () => {
     });
     app.add(Late);
     expect((await client.callTool({ name: 'late', arguments: {} })).content).toEqual([{ type: 'text', text: 'late' }]);
-    expect(seen).toEqual(['tool:greet', 'resource:greetings://motd', 'prompt:welcome', 'tool:late']);
+    expect(seen).toEqual(['tool:greet', 'resource:motd', 'prompt:welcome', 'tool:late']);
     await app.close();
   });
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatIssues } from '../../src/schema/issues.js';
 import { SchemaBuilder } from '../../src/schema/schema-builder.js';
-import { DtoValidator, formatIssues } from '../../src/schema/validate.js';
+import { DtoValidator } from '../../src/schema/validate.js';
 import { buildChecked } from './ajv-support.js';
 import { SearchFlights } from './fixtures/docs-example.js';
 

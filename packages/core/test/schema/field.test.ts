@@ -1,16 +1,21 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { describe, expect, it } from 'vitest';
-import { FIELD_METADATA, Field, getFieldMetadata } from '../../src/decorators/field.decorator.js';
+import { Field, getFieldMetadata } from '../../src/decorators/field.decorator.js';
+import { Tool } from '../../src/decorators/tool.decorator.js';
+import { readFields, readMembers } from '../../src/metadata/store.js';
 
 describe('@Field', () => {
-  it('records plain data under FIELD_METADATA on the class itself, not enumerable', () => {
+  it('records plain data in the per-class store every decorator uses: own, not enumerable, read by one reader', () => {
     class Input {
       @Field({ description: 'what', examples: ['x'] }) @IsString() q!: string;
+      @Tool({ description: 'a tool on the same class' }) run() {}
     }
-    const own = (Input as unknown as Record<symbol, Map<string, unknown>>)[FIELD_METADATA];
-    expect(own).toBeInstanceOf(Map);
-    expect(own.get('q')).toEqual({ description: 'what', examples: ['x'] });
+    expect(readFields(Input).get('q')).toEqual({ description: 'what', examples: ['x'] });
+    expect(readMembers(Input).map((m) => m.method)).toEqual(['run']);
+    // One store: the same kind of own, non-enumerable Symbol slots as @Tool's, nothing else.
+    const slots = Object.getOwnPropertySymbols(Input).map((s) => s.description);
+    expect(slots.sort()).toEqual(['decorum.fields', 'decorum.members']);
     expect(Object.keys(Input)).toEqual([]);
   });
 

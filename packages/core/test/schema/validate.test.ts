@@ -3,7 +3,8 @@ import { Type } from 'class-transformer';
 import { IsEnum, IsIn, IsInt, IsOptional, IsString, Matches, Min, MinLength, ValidateNested } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { Field } from '../../src/decorators/field.decorator.js';
-import { DtoValidator, formatIssues } from '../../src/schema/validate.js';
+import { formatIssues } from '../../src/schema/issues.js';
+import { DtoValidator } from '../../src/schema/validate.js';
 import { Address, Priority } from './fixtures/dtos.js';
 
 class Item {
