@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWeatherApp } from '../../examples/weather/src/server.js';
 import { bundleUi } from '../../packages/cli/src/build/ui-bundle.js';
 import type { McpApp } from '../../packages/core/src/index.js';
 import { REPO_ROOT } from '../support/spawn-fixture.js';
@@ -24,6 +25,8 @@ if (!runs) console.warn(`[browser-host] skipped: ${CHROMIUM} is missing (apt-get
 
 describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bridge', () => {
   let app: McpApp;
+  let weather: McpApp;
+  let weatherBase: URL;
   let context: BrowserContext;
   let profile: string;
   let base: URL;
@@ -56,6 +59,10 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
       })
     ).url as URL;
     base = url;
+    // The weather example's forecast view, behind the same host page.
+    weather = createWeatherApp();
+    const hostRoute = () => new Response(hostHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    weatherBase = (await weather.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
     profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -77,6 +84,7 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
   afterAll(async () => {
     await context?.close();
     await app?.close();
+    await weather?.close();
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
@@ -109,6 +117,24 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
 
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png') });
     expect(consoleErrors).toEqual([]);
+    expect(await page.locator('body').getAttribute('data-error')).toBeNull();
+  }, 90_000);
+
+  it("renders the weather example's forecast view and switches units through a server call", async () => {
+    const page = await context.newPage();
+    const hostUrl = new URL('/host', weatherBase);
+    hostUrl.searchParams.set('tool', 'weather_forecast');
+    hostUrl.searchParams.set('args', JSON.stringify({ city: 'Lisbon', days: 5 }));
+    await page.goto(hostUrl.href);
+    const view = page.frameLocator('iframe[data-uri="ui://weather/forecast.html"]');
+    await view.locator('#title', { hasText: 'Lisbon, PT' }).waitFor({ timeout: 60_000 });
+    expect(await view.locator('li.day').count()).toBe(5);
+    expect(await view.locator('li.day').first().getAttribute('data-date')).toBe('2025-07-01');
+    expect(await view.locator('.temp').first().textContent()).toMatch(/^-?\d+°C$/);
+    await view.locator('#units').click();
+    await view.locator('.temp', { hasText: '°F' }).first().waitFor({ timeout: 30_000 });
+    expect(await view.locator('#units').textContent()).toBe('°C');
+    await page.screenshot({ path: join(ARTIFACTS, 'weather-forecast.png') });
     expect(await page.locator('body').getAttribute('data-error')).toBeNull();
   }, 90_000);
 });

@@ -3,6 +3,7 @@
 // (http://127.0.0.1:${PORT:-3000}/mcp), or stdio with --stdio.
 import 'reflect-metadata';
 import { McpApp } from '@decorum/core';
+import { ForecastView } from './forecast-view.js';
 import { WeatherPrompts } from './prompts.js';
 import { WeatherResources } from './weather-resources.js';
 import { WeatherTools } from './weather-tools.js';
@@ -16,7 +17,7 @@ export function createWeatherApp(): McpApp {
     instructions:
       'Call weather_current for the conditions in a city, read weather://forecast/{city}/{date} for a day, ' +
       'and subscribe to weather://alerts to hear about new alerts. The data is a fixed local sample.',
-    providers: [WeatherTools, WeatherResources, WeatherPrompts],
+    providers: [WeatherTools, WeatherResources, WeatherPrompts, ForecastView],
   });
 }
 

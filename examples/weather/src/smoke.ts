@@ -47,7 +47,7 @@ export async function checkWeather(client: Client, updated: (uri: string) => Pro
   const tools = (await client.listTools()).tools;
   assert.deepEqual(
     tools.map((t) => t.name),
-    ['weather_current', 'weather_report_alert'],
+    ['weather_current', 'weather_forecast', 'weather_report_alert'],
   );
   const current = tools[0] as { inputSchema: { properties: Record<string, Record<string, unknown>> } };
   assert.deepEqual(current.inputSchema.properties.units?.enum, ['metric', 'imperial', 'kelvin']);

@@ -9,12 +9,14 @@ export { type OptionKind, type ParsedArgs, parseArgv } from './argv.js';
 export { type CaptureOptions, captureManifest, type McpManifest } from './build/capture-manifest.js';
 export { registryName, SERVER_JSON_SCHEMA, type ServerJson, serverJson } from './build/server-json.js';
 export { checkDecoratorOptions, readCompilerOptions } from './build/tsconfig-check.js';
+export { type BuiltUi, bundleUi, type UiProject, uiEntries } from './build/ui-bundle.js';
 export { CliError } from './cli-error.js';
 export { type ClientOutput, clientCommand } from './client/client-commands.js';
 export { type DevServeOptions, DevServer, type DevServerOptions } from './dev/dev-server.js';
 export { codeFrame, formatReloadError, projectLocation, type SourceLocation } from './dev/error-report.js';
 export { isWatchedPath } from './dev/file-watcher.js';
 export { formatReload } from './dev/reload-report.js';
+export { startUiWatch, type UiWatch, type UiWatchOptions, viewUris } from './dev/ui-watch.js';
 export { type PackageManifest, type Project, resolveProject } from './project.js';
 
 /**
