@@ -1,5 +1,6 @@
 import type { Icon, JsonObject } from '@decorum/protocol';
 import type { UiResourceDeclaration, UiVisibility } from '../apps/ui-types.js';
+import type { TaskOption } from '../tasks/task-option.js';
 
 /** A class (constructor) of any shape. */
 export type Class<T = unknown> = new (...args: any[]) => T;
@@ -44,6 +45,8 @@ export interface ToolOptions extends PrimitiveOptions {
   mimeType?: string;
   /** MCP tool `execution` properties (2025-11-25). */
   execution?: JsonObject;
+  /** Runs the tool as an MCP task (long work the client polls): `'optional'`, `'required'`, or who starts it. */
+  task?: TaskOption;
   /** MCP Apps: the `ui://` URI of the `@UiResource` that renders this tool's results (`_meta.ui.resourceUri`). */
   ui?: string;
   /** MCP Apps: who may use the tool. Default both; `['app']` hides it from the model (a view's own action). */

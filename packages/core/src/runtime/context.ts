@@ -9,6 +9,7 @@ import {
 } from '@decorum/protocol';
 import type { Class } from '../metadata/types.js';
 import { formatIssues } from '../schema/issues.js';
+import { continueAsTask } from '../tasks/task-option.js';
 import type { SchemaServices } from './services.js';
 import { UserError } from './user-error.js';
 
@@ -100,6 +101,20 @@ export class Context {
   /** Reports progress, when the client asked for it (values must increase). */
   progress(progress: number, total?: number, message?: string): Promise<void> {
     return this.request.progress(progress, total, message);
+  }
+
+  /**
+   * Continues this call as an MCP task, for a tool declared `@Tool({ task: { support, start: 'handler' } })`:
+   * the client is answered with a task at once and polls for the result this handler returns later.
+   * Resolves false (and the call just goes on, answered as usual) when the call cannot become a task:
+   * the client did not opt in, or the tool has no `task` option. Everything else (progress, log,
+   * elicit, sample, signal) works the same inside the task.
+   * @example
+   * const ok = await ctx.elicit(Confirm, 'Deploy to production?'); // asked before the task exists
+   * await ctx.continueAsTask({ statusMessage: 'Deploying' });
+   */
+  continueAsTask(options?: { statusMessage?: string }): Promise<boolean> {
+    return continueAsTask(this.request, options);
   }
 
   /**

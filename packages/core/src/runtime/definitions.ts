@@ -12,6 +12,7 @@ import { resourceMetaWithUi, toolMetaWithUi } from '../apps/ui-meta.js';
 import type { Class, PrimitiveOptions } from '../metadata/types.js';
 import type { PromptEntry, ResolvedParam, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import type { SchemaDialect } from '../schema/schema-builder.js';
+import { taskExecution } from '../tasks/task-option.js';
 import { argsSchema } from './args.js';
 import type { SchemaServices } from './services.js';
 
@@ -44,7 +45,8 @@ export function toolDefinition(entry: ToolEntry, dialect: SchemaDialect, service
   common(entry.options, tool as unknown as JsonObject);
   if (entry.options.annotations !== undefined) tool.annotations = { ...entry.options.annotations };
   if (entry.options.output !== undefined) tool.outputSchema = services.schema(entry.options.output, dialect);
-  if (entry.options.execution !== undefined) tool.execution = entry.options.execution;
+  const execution = taskExecution(entry.options.execution, entry.options.task);
+  if (execution !== undefined) tool.execution = execution;
   const meta = toolMetaWithUi(entry.options);
   if (meta !== undefined) tool._meta = meta;
   return tool;
