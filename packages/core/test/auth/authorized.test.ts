@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describe, expect, it } from 'vitest';
-import { type AuthInfo, createLinkedTransports, type Transport } from '../../../protocol/src/index.js';
+import { type AuthInfo, createLinkedTransports, type Transport } from '@decorum/protocol';
 import {
   Arg,
   Authorized,

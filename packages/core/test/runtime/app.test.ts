@@ -4,7 +4,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { IsString } from 'class-validator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '../../../protocol/src/index.js';
+import { createLinkedTransports } from '@decorum/protocol';
 import { Arg, type McpApp, Tool, TypediContainer } from '../../src/index.js';
 import { createWeatherApp, WeatherApi } from '../fixtures/weather-app.js';
 

@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '../../../protocol/src/index.js';
+import { createLinkedTransports } from '@decorum/protocol';
 import {
   Arg,
   type ExecutionContext,

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '../../../protocol/src/index.js';
+import { createLinkedTransports } from '@decorum/protocol';
 import {
   Args,
   Complete,
