@@ -36,4 +36,5 @@ export {
   type TestClientOptions,
 } from './test-client-options.js';
 export { TestSubscription } from './test-subscription.js';
+export { type TaskSnapshot, type TaskWaitOptions, TestTask } from './test-task.js';
 export { renderToolsSnapshot } from './tools-snapshot.js';

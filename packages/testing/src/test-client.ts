@@ -28,6 +28,7 @@ import {
 } from './results.js';
 import { type Era, type Root, resolveOptions, type TestClientOptions } from './test-client-options.js';
 import { TestSubscription } from './test-subscription.js';
+import { startToolTask, type TestTask } from './test-task.js';
 import { renderToolsSnapshot } from './tools-snapshot.js';
 
 /**
@@ -153,6 +154,17 @@ export class TestClient {
   /** Calls a tool; elicitation, sampling and roots are answered with the handlers given at creation. */
   async callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<ToolCallResult> {
     return toToolCallResult(await this.session.request('tools/call', { name, arguments: args }, options));
+  }
+
+  /**
+   * Calls a tool as an MCP task (the request opts into tasks; 2025-11-25: carries `task`) and returns
+   * the task to poll, answer, cancel or drive to its result. Rejects when the server answers without one.
+   * @example
+   * const task = await client.callToolAsTask('deploy', { env: 'prod' });
+   * expect((await task.result()).text).toMatch(/deployed/);
+   */
+  callToolAsTask(name: string, args: JsonObject = {}, options: { ttlMs?: number } = {}): Promise<TestTask> {
+    return startToolTask(this.session, name, args, options);
   }
 
   /** All resources, every page. */
