@@ -1,9 +1,10 @@
 // `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless] [--impls decorum,raw]
-// [--with before,after]` (snapshots from bench/snapshot-decorum.mjs):
+// [--with before,after] [--telemetry]` (snapshots from bench/snapshot-decorum.mjs):
 // server CPU time (user + system, from /proc/<pid>/stat) per tools/call, with 32 calls in flight.
 // Throughput on a shared 2-core machine moves with whatever else runs; the CPU a server spends on
 // each call moves much less, so this is the figure to compare before and after a change. Linux only.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { buildDecorumServer } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
 import { IMPLS, withSnapshots } from './lib/impls.mjs';
@@ -21,6 +22,18 @@ const wanted = opt('--impls', IMPLS.map((i) => i.name).join(',')).split(',');
 // Snapshots from bench/snapshot-decorum.mjs run as more implementations, named decorum@<name>.
 const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
 const impls = withSnapshots(snapshots).filter((i) => i.name.includes('@') || wanted.includes(i.name));
+// --telemetry: Decorum once more with OpenTelemetry tracing and metrics on (bench/servers/otel-setup.mjs),
+// so the table shows what recording them costs per call next to the plain `decorum` row.
+if (argv.includes('--telemetry')) {
+  const decorum = impls.find((i) => i.name === 'decorum');
+  const otelSetup = fileURLToPath(new URL('./servers/otel-setup.mjs', import.meta.url));
+  if (decorum)
+    impls.splice(impls.indexOf(decorum) + 1, 0, {
+      ...decorum,
+      name: 'decorum+otel',
+      nodeArgs: ['--import', otelSetup],
+    });
+}
 const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
 
 /** utime + stime of a process, in µs. */
@@ -30,7 +43,11 @@ function cpuUs(pid) {
 }
 
 async function start(impl, mode) {
-  const server = await spawnServer(impl, { http: mode !== 'stdio', stateless: mode === 'stateless' });
+  const server = await spawnServer(impl, {
+    http: mode !== 'stdio',
+    stateless: mode === 'stateless',
+    nodeArgs: impl.nodeArgs ?? [],
+  });
   if (mode === 'stdio') {
     return { server, call: async () => checkCall(await server.rpc.request('tools/call', callParams)) };
   }
