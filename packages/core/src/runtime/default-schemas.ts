@@ -1,13 +1,10 @@
-import { SchemaBuilder } from '../schema/schema-builder.js';
 import type { ValidationLimits } from '../schema/input-limits.js';
+import { SchemaBuilder } from '../schema/schema-builder.js';
 import { DtoValidator } from '../schema/validate.js';
 import type { SchemaServices } from './services.js';
 
 /** The default schema layer: one builder and one validator per app (their caches live inside). */
-export function createSchemaServices(
-  limits: ValidationLimits = {},
-  warn?: (message: string) => void,
-): SchemaServices {
+export function createSchemaServices(limits: ValidationLimits = {}, warn?: (message: string) => void): SchemaServices {
   const builder = new SchemaBuilder();
   const validator = new DtoValidator({ ...limits, warn });
   return {

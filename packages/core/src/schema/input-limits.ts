@@ -1,16 +1,44 @@
-// Startup checks of input validation: patterns safe-regex2 flags that nothing bounds.
+// Limits on raw input, checked before class-transformer or any validator sees it: class-transformer
+// recurses once per level (20 000 levels overflow the stack, an "Internal error" where "Invalid
+// arguments" is due), and every validator's cost grows with the number of values.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { ValidationTypes } from 'class-validator';
 import { isUnsafePattern, type OrderedMetadata, patternOf } from './validation-order.js';
 
 /** How much input validation accepts, and how it treats costly patterns (see docs/schemas.md). */
 export interface ValidationLimits {
+  /** Deepest nesting of objects and arrays in one input (the input object itself is level 1). Default 64. */
+  maxDepth?: number;
+  /** Most values (objects, arrays, strings, numbers …) in one input. Default 100 000. */
+  maxValues?: number;
   /**
    * Longest string a pattern flagged by safe-regex2 (`@Matches(/^(a+)+$/)`) is run on: longer input is
    * refused with a length message before the pattern runs. Unset: such patterns run on whatever their
    * own `@MaxLength` lets through, and one without a `@MaxLength` is reported at startup.
    */
   unsafePatternMaxLength?: number;
+}
+
+/** The defaults of {@link ValidationLimits}. */
+export const DEFAULT_LIMITS = { maxDepth: 64, maxValues: 100_000 } as const;
+
+/** The problem with `input` when it exceeds the limits, or undefined. Iterative: depth costs no stack. */
+export function limitProblem(input: unknown, maxDepth: number, maxValues: number): string | undefined {
+  const stack: unknown[] = [input];
+  const depths: number[] = [1];
+  let values = 0;
+  while (stack.length > 0) {
+    const value = stack.pop();
+    const depth = depths.pop() as number;
+    if (++values > maxValues) return `arguments must hold at most ${maxValues} values`;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > maxDepth) return `arguments must not nest deeper than ${maxDepth} levels`;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      stack.push(child);
+      depths.push(depth + 1);
+    }
+  }
+  return undefined;
 }
 
 /**

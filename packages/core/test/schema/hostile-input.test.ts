@@ -1,5 +1,6 @@
-// Validation that cannot be turned against the server (issue 20, item 7): a catastrophic pattern
-// never runs on input its length check refused, and unbounded ones are reported at startup.
+// Validation that cannot be turned against the server (issue 20, items 7 and 8): a catastrophic
+// pattern never runs on input its length check refused, unbounded ones are reported at startup, and
+// input too deep or too large is refused before class-transformer recurses into it.
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -202,5 +203,40 @@ describe('catastrophic patterns', () => {
     }
     expect(seen).toHaveLength(1);
     expect(stdout).toEqual([]);
+  });
+});
+
+/** `{ child: { child: … } }`, `levels` objects deep, built without recursion. */
+function nested(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 1; i < levels; i++) value = { child: value };
+  return value;
+}
+
+describe('deep and large input', () => {
+  it('20 000 levels through a DTO: "Invalid arguments", no internal error, nothing logged', async () => {
+    const { lines, logger } = logged();
+    const client = await connect({ providers: [Tools], logger });
+    const result = await client.callTool({ name: 'tree', arguments: nested(20_000) });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('Invalid arguments for tool "tree":\narguments must not nest deeper than 64 levels');
+    expect(lines.error).toEqual([]);
+    expect(await client.callTool({ name: 'tree', arguments: nested(64) })).toMatchObject({
+      content: [{ text: 'ok' }],
+    });
+    expect(textOf(await client.callTool({ name: 'tree', arguments: nested(65) }))).toContain('deeper than 64 levels');
+  });
+
+  it('maxDepth and maxValues are configurable and checked in both paths', async () => {
+    const client = await connect({ providers: [Tools], validation: { maxDepth: 3, maxValues: 5 } });
+    expect(textOf(await client.callTool({ name: 'tree', arguments: nested(4) }))).toContain('deeper than 3 levels');
+    for (const compile of [true, false]) {
+      const validator = new DtoValidator({ compile, maxValues: 5 });
+      expect(await validator.validate(Node, nested(5))).toMatchObject({ ok: true });
+      expect(await validator.validate(Node, nested(6))).toEqual({
+        ok: false,
+        issues: [{ path: '', message: 'arguments must hold at most 5 values' }],
+      });
+    }
   });
 });
