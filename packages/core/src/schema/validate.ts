@@ -3,22 +3,14 @@
 // fields forbidden, and class-validator's errors flattened to dotted paths and plainer wording.
 import { plainToInstance } from 'class-transformer';
 import type { ValidationError } from 'class-validator';
-import { getFieldMetadata } from '../decorators/field.decorator.js';
+import { readFields } from '../metadata/store.js';
 import type { Class } from '../metadata/types.js';
 import { type ClassPlan, planFor } from './compiled-plan.js';
 import { acceptCompiled } from './compiled-run.js';
 import { validatedProperties } from './dto-shape.js';
+import type { ValidationIssue, ValidationResult } from './issues.js';
 import { DEFAULT_LIMITS, limitProblem, unboundedPatterns, type ValidationLimits } from './input-limits.js';
 import { OrderedMetadata, validateOrdered } from './validation-order.js';
-
-/** One problem with the input, at a dotted path (`address.city`, `items.2.name`; '' for the whole input). */
-export interface ValidationIssue {
-  path: string;
-  message: string;
-}
-
-/** The validated instance, or every issue found. */
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /** Options of a {@link DtoValidator}. */
 export interface DtoValidatorOptions extends ValidationLimits {
@@ -136,7 +128,7 @@ export class DtoValidator {
     let facts = this.#facts.get(ctor);
     if (facts === undefined) {
       const defaults: [string, unknown][] = [];
-      for (const [property, field] of getFieldMetadata(ctor as Class)) {
+      for (const [property, field] of readFields(ctor)) {
         if (field.default !== undefined) defaults.push([property, field.default]);
       }
       facts = { defaults, fields: [...validatedProperties(ctor).keys()] };
@@ -186,10 +178,6 @@ function unknownField(path: string, fields: readonly string[] = []): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `message` names `path` as a word of its own ("items.2.name must …", 'unknown field "x"'). */
-const names = (message: string, path: string) =>
-  new RegExp(`(^|[\\s"])${escapeRegExp(path)}(?=[\\s"]|$)`).test(message);
-
 /** class-validator names only the last segment ("city must be a string"): name the whole path instead. */
 function withPath(message: string, property: string, path: string): string {
   if (path === property) return message;
@@ -207,16 +195,4 @@ function prototypeKeys(value: unknown, prefix: string, depth = 0): string[] {
     if (PROTOTYPE_KEYS.has(key)) return [path];
     return prototypeKeys((value as Record<string, unknown>)[key], path, depth + 1);
   });
-}
-
-/**
- * Issues as one line each, for an `isError` tool result the model can act on. Messages already name
- * their path; a custom message that does not gets `path: ` in front.
- * @example
- * formatIssues([{ path: 'location', message: 'location must be a string' }]); // 'location must be a string'
- */
-export function formatIssues(issues: readonly ValidationIssue[]): string {
-  return issues
-    .map(({ path, message }) => (path === '' || names(message, path) ? message : `${path}: ${message}`))
-    .join('\n');
 }
