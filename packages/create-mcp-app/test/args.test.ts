@@ -45,7 +45,7 @@ describe('parseArgs', () => {
   });
 
   it.each([
-    [['--template', 'huge'], '--template must be one of basic, http, full (got "huge")'],
+    [['--template', 'huge'], '--template must be one of basic, http, full, app (got "huge")'],
     [['--transport', 'ws'], '--transport must be one of stdio, http, both (got "ws")'],
     [['--package-manager', 'pip'], '--package-manager must be one of npm, pnpm, yarn, bun (got "pip")'],
     [['--template'], '--template needs a value'],

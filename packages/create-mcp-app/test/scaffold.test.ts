@@ -54,7 +54,10 @@ describe('scaffold on disk', () => {
     const root = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
     const { targetDir } = await make(template);
     const manifest = JSON.parse(readFileSync(join(targetDir, 'package.json'), 'utf8'));
-    expect(manifest.allowScripts).toEqual(root.allowScripts);
-    expect(Object.keys(manifest.allowScripts)).toEqual(['@swc/core', 'esbuild']);
+    // The entries for what a project installs (the root lists more, for its own dev dependencies).
+    expect(manifest.allowScripts).toEqual({
+      '@swc/core': root.allowScripts['@swc/core'],
+      esbuild: root.allowScripts.esbuild,
+    });
   });
 });
