@@ -52,8 +52,13 @@ function resolveParam(
     const explicit = spec.options.type;
     const type = explicit ?? (usable(reflectedType) && reflectedType !== Array ? reflectedType : undefined);
     if (type === undefined) {
+      // Reflection says Array or Object and no more, so the hint cannot name the type; it names the choices.
       const hint =
-        reflectedType === Array ? `@Arg('${spec.name}', { type: [String] })` : `@Arg('${spec.name}', { type: String })`;
+        reflectedType === Array
+          ? `@Arg('${spec.name}', { type: [Item] }) with Item one of String, Number, Boolean or a DTO class`
+          : `@Arg('${spec.name}', { type: T }) with T one of String, Number, Boolean, [Item] for an array, or a DTO class` +
+            ` (a union such as \`number | undefined\` reflects as Object: write an optional parameter as \`${spec.name}?: number\`` +
+            ` with { optional: true }, or give the type)`;
       throw new ParameterError(
         where,
         spec.index,

@@ -65,7 +65,7 @@ describe('startup errors', () => {
     class C {
       @Tool({ description: 'd' }) three(@Arg('tags') _tags: string[]) {}
     }
-    expect(() => build(C)).toThrow(/\{ type: \[String\] \}/);
+    expect(() => build(C)).toThrow(/\{ type: \[Item\] \}\) with Item one of String, Number, Boolean/);
   });
 
   it('parameter decorators in the wrong place', () => {
