@@ -3,7 +3,7 @@
 // isError result for a tool, as a JSON-RPC error with the table's code for a resource, a template
 // and a prompt.
 import 'reflect-metadata';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   Arg,
@@ -29,7 +29,16 @@ class SearchInput {
   @Field({ description: 'How many results' }) @IsOptional() @IsInt() @Min(1) @Max(50) limit?: number;
 }
 
+class TagsInput {
+  @Field({ description: 'Tags' }) @ArrayMinSize(1) @ArrayUnique() @IsString({ each: true }) tags!: string[];
+}
+
 class Kinds {
+  @Tool({ description: 'Tags something' })
+  tag(@Args() input: TagsInput): string {
+    return input.tags.join(',');
+  }
+
   @Tool({ description: 'Greets someone' })
   @UseGuards(notMallory)
   greet(@Arg('who') who: string): string {
@@ -154,6 +163,16 @@ describe.each(ERAS)('one error model for every kind (%s era)', (era) => {
     // Before: 'querry unknown field "querry" (expected one of: query, limit)' (the path printed twice).
     expect(result.text).toBe(
       invalid('tool "search"', 'unknown field "querry" (expected one of: query, limit)', 'query is required'),
+    );
+  });
+
+  it("words class-validator's clumsy array messages plainly", async () => {
+    const client = await connect();
+    expect((await client.callTool('tag', { tags: [] })).text).toBe(
+      invalid('tool "tag"', 'tags must contain at least 1 element'),
+    );
+    expect((await client.callTool('tag', { tags: ['a', 'a'] })).text).toBe(
+      invalid('tool "tag"', 'tags must not contain the same value twice'),
     );
   });
 

@@ -8,8 +8,8 @@ import type { Class } from '../metadata/types.js';
 import { type ClassPlan, planFor } from './compiled-plan.js';
 import { acceptCompiled } from './compiled-run.js';
 import { validatedProperties } from './dto-shape.js';
-import type { ValidationIssue, ValidationResult } from './issues.js';
 import { DEFAULT_LIMITS, limitProblem, unboundedPatterns, type ValidationLimits } from './input-limits.js';
+import type { ValidationIssue, ValidationResult } from './issues.js';
 import { OrderedMetadata, validateOrdered } from './validation-order.js';
 
 /** Options of a {@link DtoValidator}. */
@@ -164,7 +164,8 @@ export class DtoValidator {
       } else if (constraints.length > 0 && error.value === undefined) {
         out.push({ path, message: `${path} is required` });
       } else {
-        for (const [, message] of constraints) out.push({ path, message: withPath(message, error.property, path) });
+        for (const [, message] of constraints)
+          out.push({ path, message: withPath(reworded(message), error.property, path) });
       }
       if (error.children && error.children.length > 0) this.#flatten(error.children, path, out);
     }
@@ -177,6 +178,13 @@ function unknownField(path: string, fields: readonly string[] = []): string {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** class-validator wordings said better: "at least 1 elements", "All tags's elements must be unique". */
+function reworded(message: string): string {
+  return message
+    .replace(/\b(at least|no more than) 1 elements$/, '$1 1 element')
+    .replace(/^(each value in )?All (\S+)'s elements must be unique$/, '$2 must not contain the same value twice');
+}
 
 /** class-validator names only the last segment ("city must be a string"): name the whole path instead. */
 function withPath(message: string, property: string, path: string): string {
