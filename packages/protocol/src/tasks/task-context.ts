@@ -52,15 +52,17 @@ const keyOf = (options: OutgoingOptions | undefined) => (options as { key?: stri
  */
 export class TaskModernRequest extends ModernRequest {
   constructor(
-    original: ModernRequest,
+    private readonly original: ModernRequest,
     private readonly route: TaskRoute,
   ) {
     super(original.version, original.clientCapabilities, original.clientInfo, original.logLevel, original.answers);
   }
 
+  // Before the task, the original envelope asks: its pending inputs are what the multi-round-trip
+  // codec reads to answer input_required.
   override ask(request: InputRequest, key?: string): Promise<JsonObject> {
     const run = this.route.run;
-    if (run === undefined) return super.ask(request, key);
+    if (run === undefined) return this.original.ask(request, key);
     return askTask(run, request, this.clientCapabilities, key);
   }
 }

@@ -50,6 +50,8 @@ export interface ToolCallOnTasks {
 export class TasksExtension {
   readonly manager: TaskManager;
   readonly sets: readonly ExtensionMethodSet[];
+  // Anonymous legacy callers list the tasks of their connection: a name per connection object.
+  private readonly connections = new WeakMap<object, string>();
 
   constructor(options: TaskOptions | TaskManager = {}) {
     this.manager = options instanceof TaskManager ? options : new TaskManager(options);
@@ -108,6 +110,21 @@ export class TasksExtension {
         return call.invoke(ctx, bridge);
       },
     });
+  }
+
+  /**
+   * The list scope of an anonymous legacy caller: its HTTP session (the same on every instance), else
+   * its connection on this instance (stdio, in-memory).
+   */
+  connectionScope(connection: object, info?: MessageInfo): string {
+    const session = info?.request?.headers.get('mcp-session-id');
+    if (session) return `session:${session}`;
+    let name = this.connections.get(connection);
+    if (name === undefined) {
+      name = `connection:${crypto.randomUUID()}`;
+      this.connections.set(connection, name);
+    }
+    return name;
   }
 
   /** Stops this instance's running tasks (they fail over to `failed` once their lease runs out). */

@@ -2,7 +2,7 @@
 // and the tools/call wrapper with contexts built the engine's way.
 import { describe, expect, it } from 'vitest';
 import { Cancellation } from '../../src/engine/cancellation.js';
-import { ModernRequest } from '../../src/engine/modern/modern-request.js';
+import { InputRequiredSignal, ModernRequest } from '../../src/engine/modern/modern-request.js';
 import { TasksExtension } from '../../src/tasks/tasks-extension.js';
 import { recordingChannel, TASKS } from './support.js';
 
@@ -48,6 +48,32 @@ describe('TasksExtension', () => {
     expect(created).toMatchObject({ resultType: 'task', status: 'working' });
     const get = tasks.method('tasks/get', '2026-07-28');
     expect(get).toBeTypeOf('function');
+    tasks.close();
+  });
+
+  it('a question before the task is pending on the request’s own envelope (what the MRTR codec reads)', async () => {
+    const tasks = new TasksExtension();
+    const original = new ModernRequest(
+      '2026-07-28',
+      { elicitation: {}, extensions: { [TASKS]: {} } },
+      undefined,
+      undefined,
+      {},
+    );
+    const outcome = tasks.callTool({
+      request: request({}),
+      channel: recordingChannel().channel,
+      cancellation: new Cancellation(),
+      info: undefined,
+      modern: original,
+      policy: { support: 'required', start: 'handler' },
+      invoke: async (ctx) => {
+        await ctx.elicit({ message: 'Name?' });
+        return { content: [] };
+      },
+    });
+    await expect(outcome).rejects.toBeInstanceOf(InputRequiredSignal);
+    expect([...original.pending.values()]).toEqual([{ method: 'elicitation/create', params: { message: 'Name?' } }]);
     tasks.close();
   });
 
