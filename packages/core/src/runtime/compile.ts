@@ -1,12 +1,12 @@
 // compile(entry, policy): every primitive goes through this one pipeline. The invoker does the call
 // (scopes, input, guards, interceptors, method); the kind's policy turns what came back into the
 // kind's MCP result and says how failures are answered; the error model (one table) does the rest.
-import type { PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
+import type { PrimitiveEntry, PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import { answerFailure, type ErrorOptions, type FailureAnswer } from './error-model.js';
-import { type Call, compileInvoker, type Entry, type InvokeDeps } from './invoke.js';
+import { type Call, compileInvoker, type InvokeDeps } from './invoke.js';
 
 /** What makes one primitive kind different from the others: its result shape and its failure answer. */
-export interface KindPolicy<E extends Entry, R> {
+export interface KindPolicy<E extends PrimitiveEntry, R> {
   /** How the client is told of a failure: a result (tools) or a JSON-RPC error. */
   answer: FailureAnswer<R>;
   /** What messages call it: `tool "search"`, `prompt "greet"`, `resource "notes://1"`. */
@@ -32,7 +32,11 @@ export interface CompileDeps extends InvokeDeps {
 }
 
 /** Compiles one primitive through its kind's policy, once at startup. */
-export function compile<E extends Entry, R>(entry: E, policy: KindPolicy<E, R>, deps: CompileDeps): Compiled<R> {
+export function compile<E extends PrimitiveEntry, R>(
+  entry: E,
+  policy: KindPolicy<E, R>,
+  deps: CompileDeps,
+): Compiled<R> {
   const invoke = compileInvoker(entry, deps);
   return async (call) => {
     try {

@@ -2,10 +2,10 @@
 // into the method's parameter values. Decided once per method; a call runs only the check it needs.
 import 'reflect-metadata';
 import type { JsonObject } from '@decorum/protocol';
+import type { PrimitiveEntry } from '../scanner/manifest.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { checkArgs, unknownArgument } from './args.js';
 import { InputError } from './failures.js';
-import type { Entry } from './invoke.js';
 import type { SchemaServices } from './services.js';
 
 /** What a call brings as input: tool or prompt arguments, or a template's matched variables. */
@@ -63,7 +63,7 @@ function coerceVariables(variables: Record<string, string | string[]>, schema: J
  * The input check of one method: an `@Args()` DTO, a `{ input: Dto }` option (validated, not
  * injected), `@Arg` parameters, or none (then a tool refuses any argument); `@Param` values last.
  */
-export function compileInputCheck(entry: Entry, services: SchemaServices): InputCheck {
+export function compileInputCheck(entry: PrimitiveEntry, services: SchemaServices): InputCheck {
   const argsParam = entry.params.find((p) => p.kind === 'args');
   const argParams = entry.params.filter((p) => p.kind === 'arg');
   const params = entry.params.filter((p) => p.kind === 'param');

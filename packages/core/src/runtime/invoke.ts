@@ -4,7 +4,7 @@
 import type { RequestContext } from '@decorum/protocol';
 import { readGuards, readInterceptors, readScopes } from '../metadata/store.js';
 import type { Class } from '../metadata/types.js';
-import type { PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
+import type { PrimitiveEntry } from '../scanner/manifest.js';
 import type { Container } from './container.js';
 import { Context } from './context.js';
 import type {
@@ -20,9 +20,6 @@ import { GuardRejectedError } from './failures.js';
 import { compileInputCheck } from './input.js';
 import { demand } from './scopes.js';
 import type { SchemaServices } from './services.js';
-
-/** A primitive as the scanner found it. */
-export type Entry = ToolEntry | PromptEntry | ResourceEntry | TemplateEntry;
 
 /** What every compiled handler shares: built once per app. */
 export interface InvokeDeps {
@@ -88,7 +85,7 @@ function intercepted(interceptors: readonly InterceptorFunction[], execution: Ex
 }
 
 /** Compiles one decorated method into its {@link Invoker}. */
-export function compileInvoker(entry: Entry, deps: InvokeDeps): Invoker {
+export function compileInvoker(entry: PrimitiveEntry, deps: InvokeDeps): Invoker {
   const required = readScopes(entry.provider, entry.method);
   const guards = [...deps.guards, ...(readGuards(entry.provider, entry.method) as Guard[])].map((g) =>
     guardFunction(g, deps.container),

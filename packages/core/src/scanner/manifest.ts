@@ -58,3 +58,6 @@ export interface Manifest {
   templates: TemplateEntry[];
   completions: CompletionEntry[];
 }
+
+/** An entry of any primitive kind: what the call pipeline compiles. */
+export type PrimitiveEntry = ToolEntry | PromptEntry | ResourceEntry | TemplateEntry;
