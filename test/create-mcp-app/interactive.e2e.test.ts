@@ -66,7 +66,7 @@ describe('create-mcp-app on a terminal', () => {
       [
         [/Project name \(my-mcp-server\) $/, 'Notes App'], // refused: capital letters and a space
         [/Project name \(notes-app\) $/, ''], // the suggestion, taken with Enter
-        [/Choose 1-3 or a name \(basic\) $/, '\u001b[B\u001b[B'], // down twice from basic: full
+        [/Choose 1-\d or a name \(basic\) $/, '\u001b[B\u001b[B'], // down twice from basic: full
         [/Choose 1-3 or a name \(stdio\) $/, 'both'],
         [/Install dependencies with npm now\? \(Y\/n\) $/, 'n'],
         [/Initialize a git repository\? \(Y\/n\) $/, 'no'],
