@@ -27,6 +27,8 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
   let app: McpApp;
   let weather: McpApp;
   let weatherBase: URL;
+  let clock: McpApp;
+  let clockBase: URL;
   let context: BrowserContext;
   let profile: string;
   let base: URL;
@@ -63,6 +65,11 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     weather = createWeatherApp();
     const hostRoute = () => new Response(hostHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
     weatherBase = (await weather.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
+    // docs/examples/apps.ts: a view written against the postMessage protocol by hand. Loaded by path (it
+    // belongs to the docs TypeScript project).
+    const docs = (await import(`${REPO_ROOT}/docs/examples/apps.ts`)) as { createApp(): McpApp };
+    clock = docs.createApp();
+    clockBase = (await clock.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
     profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -85,6 +92,7 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     await context?.close();
     await app?.close();
     await weather?.close();
+    await clock?.close();
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
@@ -135,6 +143,25 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     await view.locator('.temp', { hasText: '°F' }).first().waitFor({ timeout: 30_000 });
     expect(await view.locator('#units').textContent()).toBe('°C');
     await page.screenshot({ path: join(ARTIFACTS, 'weather-forecast.png') });
+    expect(await page.locator('body').getAttribute('data-error')).toBeNull();
+  }, 90_000);
+
+  it("runs the docs example's hand-written view (raw postMessage protocol) against the same bridge", async () => {
+    const page = await context.newPage();
+    const hostUrl = new URL('/host', clockBase);
+    hostUrl.searchParams.set('tool', 'clock');
+    hostUrl.searchParams.set('args', JSON.stringify({ timeZone: 'Europe/Paris' }));
+    await page.goto(hostUrl.href);
+    const view = page.frameLocator('iframe[data-uri="ui://clock/view.html"]');
+    await view.locator('#zone', { hasText: 'Europe/Paris' }).waitFor({ timeout: 30_000 });
+    const first = await view.locator('#time').textContent();
+    expect(first).toMatch(/^\d\d:\d\d:\d\d$/);
+    await view.locator('#time').evaluate((el) => {
+      el.textContent = 'asked again';
+    });
+    await view.locator('#tick').click();
+    await view.locator('#time', { hasText: /^\d\d:\d\d:\d\d$/ }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(ARTIFACTS, 'docs-clock.png') });
     expect(await page.locator('body').getAttribute('data-error')).toBeNull();
   }, 90_000);
 });
