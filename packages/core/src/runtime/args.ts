@@ -3,6 +3,7 @@
 import type { JsonObject } from '@decorum/protocol';
 import type { Class } from '../metadata/types.js';
 import type { ResolvedParam } from '../scanner/manifest.js';
+import { hoistDefinitions } from '../schema/hoist-definitions.js';
 import { issueUnder, type ValidationIssue } from '../schema/issues.js';
 import type { SchemaDialect } from '../schema/schema-builder.js';
 import type { SchemaServices } from './services.js';
@@ -46,7 +47,8 @@ export function argsSchema(
   }
   const schema: JsonObject = { type: 'object', properties, additionalProperties: false };
   if (required.length > 0) schema.required = required;
-  return schema;
+  // A DTO argument's recursive definitions sit at its own root; references need them at this one.
+  return hoistDefinitions(schema);
 }
 
 async function checkValue(

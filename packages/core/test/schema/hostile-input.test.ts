@@ -2,12 +2,12 @@
 // pattern never runs on input its length check refused, unbounded ones are reported at startup, and
 // input too deep or too large is refused before class-transformer recurses into it.
 import 'reflect-metadata';
+import { createLinkedTransports } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '../../../protocol/src/index.js';
 import { Args, McpApp, type McpAppOptions, Tool } from '../../src/index.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 
