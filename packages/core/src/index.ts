@@ -19,6 +19,16 @@ export {
   McpError,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@decorum/protocol';
+export { UiDeclarationError } from './apps/ui-errors.js';
+export {
+  UI_EXTENSION_ID,
+  UI_MIME_TYPE,
+  type UiCsp,
+  type UiPermission,
+  type UiResourceMeta,
+  type UiToolMeta,
+  type UiVisibility,
+} from './apps/ui-types.js';
 export { Arg } from './decorators/arg.decorator.js';
 export { Args } from './decorators/args.decorator.js';
 export { Authorized } from './decorators/authorized.decorator.js';
@@ -30,6 +40,7 @@ export { Prompt } from './decorators/prompt.decorator.js';
 export { Resource } from './decorators/resource.decorator.js';
 export { ResourceTemplate } from './decorators/resource-template.decorator.js';
 export { Tool } from './decorators/tool.decorator.js';
+export { UiResource, type UiResourceOptions } from './decorators/ui-resource.decorator.js';
 export { UseGuards } from './decorators/use-guards.decorator.js';
 export { UseInterceptors } from './decorators/use-interceptors.decorator.js';
 export {

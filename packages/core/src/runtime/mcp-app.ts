@@ -8,6 +8,8 @@ import {
   type StreamableHttpOptions,
   type Transport,
 } from '@decorum/protocol';
+import { uiLayer } from '../apps/ui-layer.js';
+import { UI_EXTENSION_ID } from '../apps/ui-types.js';
 import { AppConfigurationError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
@@ -257,6 +259,7 @@ export class McpApp {
 
   private build(providers: Class[] = this.providers): void {
     const manifest = scanProviders(providers, { requireDescriptions: this.options.requireDescriptions });
+    const ui = uiLayer(manifest);
     // Everything is compiled, and every provider built, before anything is swapped in: a failing
     // build leaves the app as it was, and a provider the container cannot make fails here, not at a call.
     for (const provider of providers) {
@@ -268,9 +271,11 @@ export class McpApp {
         );
       }
     }
-    const tools = buildToolsProvider(manifest.tools, this.policies.tool, this.deps);
+    const tools = ui.tools(buildToolsProvider(manifest.tools, this.policies.tool, this.deps));
     const prompts = buildPromptsProvider(manifest.prompts, this.policies.prompt, this.deps);
-    const resources = buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps);
+    const resources = ui.resources(
+      buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps),
+    );
     const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
     const first = this.current === undefined;
     const signatures = manifestSignatures(manifest, this.deps.services);
@@ -278,6 +283,7 @@ export class McpApp {
     this.providers.splice(0, this.providers.length, ...providers);
     this.current = manifest;
     this.signatures = signatures;
+    this.server.setExtension(UI_EXTENSION_ID, ui.extension);
     // Only the lists that changed are announced (a tool added says nothing about prompts).
     this.server.setTools(
       manifest.tools.length > 0 || this.server.tools ? tools : undefined,
