@@ -12,8 +12,8 @@ import { type Project, resolveProject } from '../project.js';
 import { bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { registryName, serverJson } from './server-json.js';
-import { bundleUi } from './ui-bundle.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
+import { bundleUi } from './ui-bundle.js';
 
 /** Usage of `decorum build`. */
 export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
@@ -54,7 +54,10 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   log(`built ${out} (${how}) in ${Math.round(performance.now() - started)} ms`);
   // MCP App views: each ui/<name>.html becomes one self-contained <outDir>/ui/<name>.html.
   const views = await bundleUi({ root: project.root, outDir: join(project.outDir, 'ui') });
-  if (views.length > 0) log(`built ${views.length} view${views.length === 1 ? '' : 's'}: ${views.map((v) => relative(cwd, v.output)).join(', ')}`);
+  if (views.length > 0)
+    log(
+      `built ${views.length} view${views.length === 1 ? '' : 's'}: ${views.map((v) => relative(cwd, v.output)).join(', ')}`,
+    );
   if (args.flags.has('no-manifest')) return;
   const { manifest, where } = await readManifest(project, args.flags.has('with-lists'));
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

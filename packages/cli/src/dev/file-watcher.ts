@@ -58,7 +58,8 @@ export function watchProject(root: string, options: WatchOptions): ProjectWatch 
         const path = join(dir, name.toString());
         if (isDirectory(path) && !ignoredDir(name.toString())) return walk(path);
         const rel = relative(root, path);
-        if (options.include ? !rel.split(sep).some(ignoredDir) && options.include(rel) : isWatchedPath(rel)) changed(path);
+        if (options.include ? !rel.split(sep).some(ignoredDir) && options.include(rel) : isWatchedPath(rel))
+          changed(path);
       });
     } catch {
       return; // removed meanwhile
