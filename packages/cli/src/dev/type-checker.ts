@@ -63,6 +63,10 @@ export class TypeChecker {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     this.child = child;
+    // A dev server over stdio ends with its client (process.exit): the check must not outlive it.
+    const stop = () => child.kill();
+    process.once('exit', stop);
+    child.once('close', () => process.off('exit', stop));
     try {
       if (child.pid !== undefined) setPriority(child.pid, 19); // reloads come first
     } catch {

@@ -1,7 +1,7 @@
 // SWC strips types without checking them, so `decorum dev` runs tsc --noEmit in the background after
 // each reload: a type error is reported on stderr (file:line:col and the code) and the reload still
 // happens; fixing it says so. Type errors used to pass silently.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -56,5 +56,28 @@ describe('decorum dev: type errors', () => {
     const mark = stderr.lines.length;
     writeFileSync(file, original);
     await stderr.next(/type check: no errors/, mark);
+  }, 60_000);
+});
+
+describe('decorum dev over stdio: the type check ends with the server', () => {
+  it('leaves no tsc behind when the client closes stdin mid-check', async () => {
+    const project = workProject();
+    try {
+      const child = spawn(process.execPath, [...BIN_ARGS, 'dev', '--stdio'], {
+        cwd: project.dir,
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
+      const stderr = new LineWaiter(child.stderr);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // The check is spawned as this line is printed; the first one takes seconds, so it is running.
+      await stderr.next(/type-checking in the background/, 0);
+      await stderr.next(/serving over stdio/, 0);
+      child.stdin.end();
+      await exited;
+      const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+      expect(processes.split('\n').filter((line) => line.includes(project.dir) && line.includes('tsc'))).toEqual([]);
+    } finally {
+      project.remove();
+    }
   }, 60_000);
 });
