@@ -66,6 +66,7 @@ export type {
   ToolAnnotations,
   ToolOptions,
 } from './metadata/types.js';
+export type { McpAppOptions } from './runtime/app-options.js';
 export { type Container, InstanceContainer, TypediContainer } from './runtime/container.js';
 export { Context, type ElicitResult, type SampleOptions } from './runtime/context.js';
 export type {
@@ -79,7 +80,7 @@ export type {
 } from './runtime/execution.js';
 export type { ListenOptions } from './runtime/listen-options.js';
 export type { ListChanges, ManifestChanges } from './runtime/manifest-diff.js';
-export { McpApp, type McpAppOptions } from './runtime/mcp-app.js';
+export { McpApp } from './runtime/mcp-app.js';
 export { audio, embeddedResource, image, resourceLink, text } from './runtime/results.js';
 export type { SchemaServices } from './runtime/services.js';
 export { ToolError, UserError } from './runtime/user-error.js';

@@ -1,0 +1,46 @@
+import type { EngineLogger, Icon, ProtocolServerOptions } from '@decorum/protocol';
+import type { Class } from '../metadata/types.js';
+import type { ValidationLimits } from '../schema/input-limits.js';
+import type { Container } from './container.js';
+import type { Guard, Interceptor } from './execution.js';
+import type { SchemaServices } from './services.js';
+
+/** Options of {@link McpApp}. */
+export interface McpAppOptions {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+  icons?: Icon[];
+  /** Told to clients at initialize: how to use this server. */
+  instructions?: string;
+  /** Classes whose `@Tool`, `@Resource`, `@ResourceTemplate`, `@Prompt` and `@Complete` methods are served. */
+  providers: Class[];
+  /**
+   * Where provider instances (and guard or interceptor classes) come from. Default: a typedi container
+   * of this app's own. The app puts itself in it (when it has `set`), so a provider can inject `McpApp`.
+   */
+  container?: Container;
+  /** Guards and interceptors for every primitive of the app (before class and method ones). */
+  guards?: Guard[];
+  interceptors?: Interceptor[];
+  /** Send unexpected errors' messages to clients instead of "Internal error". Default false. */
+  exposeErrors?: boolean;
+  /** Check structured tool output against its output schema. Default: on unless NODE_ENV is production. */
+  validateOutput?: boolean;
+  /** Fail at startup when a tool or prompt has no description. Default true. */
+  requireDescriptions?: boolean;
+  /** Items per page of the list methods. Default 100. */
+  pageSize?: number;
+  /** Timeout of requests to the client (sampling, elicitation, roots), in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** Where failures are logged. Default: stderr. */
+  logger?: EngineLogger;
+  /** Limits of input validation: depth and size of arguments, costly patterns (docs/schemas.md). */
+  validation?: ValidationLimits;
+  /** Replace the schema builder and validator (advanced). */
+  schemas?: SchemaServices;
+  /** Protocol 2026-07-28: cache hints per list method, and the keys that sign multi-round-trip state. */
+  modern?: ProtocolServerOptions['modern'];
+}
