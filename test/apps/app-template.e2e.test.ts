@@ -96,6 +96,14 @@ describe('the app template', () => {
       const after = await read();
       expect(after).toContain('Edited while running');
       expect(after).not.toContain('Waiting for a greeting');
+      // The view's TypeScript too: the next bundle carries the edit.
+      const again = new Promise<string>((resolve) =>
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)),
+      );
+      const script = join(project, 'ui/card.ts');
+      writeFileSync(script, readFileSync(script, 'utf8').replace("name: 'greeting-card'", "name: 'edited-card'"));
+      expect(await again).toBe(VIEW);
+      expect(await read()).toContain('edited-card');
       expect(dev.pid).toBe(pid);
       expect(dev.exitCode).toBeNull();
       expect((await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).structuredContent).toEqual({
