@@ -59,6 +59,28 @@ describe('the app template', () => {
     expect(html).toContain('shout'); // the view's script, inlined
   }, 180_000);
 
+  it('the built server (npm start) serves the bundled view', async () => {
+    const server = spawn('npm', ['run', '--silent', 'start'], {
+      cwd: project,
+      env: childEnv({ PORT: '0' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const client = new Client({ name: 'apps-host', version: '1.0.0' }, { capabilities: UI_CAPS });
+    try {
+      const [, endpoint] = await waitForOutput(server, 'stderr', /MCP endpoint: (http:\/\/\S+)/);
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint as string)));
+      const { contents } = await client.readResource({ uri: VIEW });
+      expect(contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
+      expect((contents[0] as { text: string }).text).toBe(readFileSync(join(project, 'dist/ui/card.html'), 'utf8'));
+    } finally {
+      await client.close().catch(() => {});
+      if (server.exitCode === null) process.kill(-(server.pid as number), 'SIGTERM');
+      await exited;
+    }
+  }, 60_000);
+
   it('passes its own tests', async () => {
     expectSuccess(await run('test'), 'npm test');
   }, 120_000);
