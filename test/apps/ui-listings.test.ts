@@ -132,6 +132,28 @@ describe('legacy era (SDK 1.x, 2025-11-25)', () => {
   });
 });
 
+describe('legacy era on a stateless endpoint (no session remembers the capabilities)', () => {
+  it('serves what the extension specifies: every tool with _meta.ui, the app-only one callable', async () => {
+    const stateless = createDashboardApp(() => HTML);
+    const endpoint = (await stateless.listen({ http: { port: 0, stateless: true } })).url as URL;
+    const client = new Client({ name: 'apps-host', version: '1.0.0' }, { capabilities: UI_CAPS });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(endpoint));
+      expect(client.getServerCapabilities()?.extensions).toEqual({ [UI_EXTENSION_ID]: {} });
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name).sort()).toEqual(['ping', 'refresh_stats', 'show_stats']);
+      expect(tools.tools.find((t) => t.name === 'show_stats')?._meta?.ui).toEqual({
+        resourceUri: 'ui://dashboard/app.html',
+      });
+      const refreshed = await client.callTool({ name: 'refresh_stats', arguments: { city: 'Oslo' } });
+      expect(refreshed.isError).toBeFalsy();
+    } finally {
+      await client.close();
+      await stateless.close();
+    }
+  });
+});
+
 describe('modern era (client 2.x pinned to 2026-07-28)', () => {
   const wire: Wire = newWire();
   async function modernClient(capabilities: Record<string, unknown>): Promise<V2Client> {

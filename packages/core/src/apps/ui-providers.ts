@@ -16,8 +16,14 @@ import type { Manifest } from '../scanner/manifest.js';
 import { isAppOnly, resourceUiMeta } from './ui-meta.js';
 import { UI_EXTENSION_ID, UI_MIME_TYPE, UI_RESOURCE_URI_META_KEY } from './ui-types.js';
 
-/** Whether the client of this request negotiated MCP Apps with HTML views (per session, or per request in 2026-07-28). */
+/**
+ * Whether the client of this request negotiated MCP Apps with HTML views (per session, or per request
+ * in 2026-07-28). A legacy request on a connection that never initialized (stateless HTTP) carries no
+ * capabilities at all: it gets what the extension itself specifies (every tool, hosts filter), since
+ * hiding app-only tools there would break the views of hosts that do render them.
+ */
 export function supportsUi(ctx: RequestContext): boolean {
+  if (ctx.modern === undefined && ctx.clientInfo === undefined) return true;
   const extensions = (ctx.clientCapabilities as { extensions?: Record<string, unknown> }).extensions;
   const settings = extensions?.[UI_EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
   return Array.isArray(settings?.mimeTypes) && settings.mimeTypes.includes(UI_MIME_TYPE);
