@@ -1,9 +1,12 @@
-// `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless] [--impls decorum,raw]
+// `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless,modern] [--impls decorum,raw]
 // [--with before,after] [--telemetry]` (snapshots from bench/snapshot-decorum.mjs):
 // server CPU time (user + system, from /proc/<pid>/stat) per tools/call, with 32 calls in flight.
+// `modern` is a 2026-07-28 tools/call over HTTP (envelope in _meta, Mcp-* headers, no session), for the
+// implementations that speak that revision (Decorum and its snapshots).
 // Throughput on a shared 2-core machine moves with whatever else runs; the CPU a server spends on
 // each call moves much less, so this is the figure to compare before and after a change. Linux only.
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildDecorumServer } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
@@ -17,7 +20,7 @@ const argv = process.argv.slice(2);
 const opt = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const calls = Number(opt('--calls', '20000'));
 const rounds = Number(opt('--rounds', '3'));
-const modes = opt('--modes', 'stdio,http,stateless').split(',');
+const modes = opt('--modes', 'stdio,http,stateless,modern').split(',');
 const wanted = opt('--impls', IMPLS.map((i) => i.name).join(',')).split(',');
 // Snapshots from bench/snapshot-decorum.mjs run as more implementations, named decorum@<name>.
 const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
@@ -42,12 +45,56 @@ function cpuUs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * TICK_US;
 }
 
+const MODERN = '2026-07-28';
+
+/** 2026-07-28 clients: one keep-alive socket per slot, every call a self-describing POST. */
+function modernClients(url, slots) {
+  const agent = new Agent({ keepAlive: true, maxSockets: slots });
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': MODERN,
+    'mcp-method': 'tools/call',
+    'mcp-name': callParams.name,
+  };
+  const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
+  let nextId = 1;
+  const call = () =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { ...callParams, _meta: meta } });
+      const req = request(url, { method: 'POST', agent, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          try {
+            const message = JSON.parse(text);
+            if (message.id !== id || message.result?.resultType !== 'complete') throw new Error(text.slice(0, 200));
+            resolve(message);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { call, close: () => agent.destroy() };
+}
+
 async function start(impl, mode) {
   const server = await spawnServer(impl, {
     http: mode !== 'stdio',
     stateless: mode === 'stateless',
     nodeArgs: impl.nodeArgs ?? [],
   });
+  if (mode === 'modern') {
+    const pool = modernClients(server.url, 32);
+    return { server, pool, call: async () => checkCall(await pool.call()) };
+  }
   if (mode === 'stdio') {
     return { server, call: async () => checkCall(await server.rpc.request('tools/call', callParams)) };
   }
@@ -60,7 +107,9 @@ await buildDecorumServer();
 const results = {};
 for (const mode of modes) {
   const running = [];
-  for (const impl of impls) running.push(await start(impl, mode));
+  // Only Decorum (and its snapshots) speaks 2026-07-28 here.
+  const taking = mode === 'modern' ? impls.filter((i) => i.name.startsWith('decorum')) : impls;
+  for (const impl of taking) running.push(await start(impl, mode));
   const n = mode === 'stdio' ? calls : Math.round(calls / 4);
   for (const r of running) await runCount(r.call, { concurrency: 32, count: Math.min(n, 5000) }); // warm-up
   for (let round = 0; round < rounds; round++) {
@@ -86,6 +135,7 @@ for (const mode of modes) {
   const raw = results[`${mode}|raw`] ? median(results[`${mode}|raw`]) : undefined;
   for (const impl of impls) {
     const values = results[`${mode}|${impl.name}`];
+    if (values === undefined) continue;
     const m = median(values);
     const ratio = raw === undefined ? '' : `${(m / raw).toFixed(2)}×`;
     console.log(

@@ -1,5 +1,7 @@
-// The option and callback types of a Peer, apart so that peer.ts stays about the connection itself.
-import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+// The option and callback types of a Peer, and its small error builders, apart so that peer.ts
+// stays about the connection itself.
+import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import type { JsonRpcError, JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import type { Cancellation } from './cancellation.js';
 import type { EngineLogger } from './logger.js';
@@ -59,4 +61,14 @@ export interface PendingRequest {
   resolve: (result: Record<string, unknown>) => void;
   reject: (error: unknown) => void;
   cleanup: () => void;
+}
+
+/** @internal */
+export function methodNotFound(request: JsonRpcRequest): McpError {
+  return new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+}
+
+/** @internal */
+export function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcError {
+  return { jsonrpc: '2.0', id, error: { code, message } };
 }

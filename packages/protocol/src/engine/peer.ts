@@ -11,7 +11,14 @@ import type {
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { Cancellation } from './cancellation.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
-import type { PeerHandler, PeerOptions, PendingRequest as Pending, RequestOptions } from './peer-types.js';
+import {
+  errorResponse,
+  methodNotFound,
+  type PeerHandler,
+  type PeerOptions,
+  type PendingRequest as Pending,
+  type RequestOptions,
+} from './peer-types.js';
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
@@ -153,13 +160,19 @@ export class Peer {
   private receive(value: unknown, info?: MessageInfo): void {
     // Counted until its reply (if any) is handed to the transport, so whenIdle() can wait for it.
     this.pendingReplies++;
-    this.reply(value, info)
-      .catch((error) => this.logger.warn('[decorum] could not send a response', error))
-      .finally(() => {
-        this.pendingReplies--;
-        this.checkIdle();
-      });
+    this.reply(value, info).then(this.replied, this.replyFailed);
   }
+
+  // Two handlers per peer rather than two closures per message.
+  private readonly replied = (): void => {
+    this.pendingReplies--;
+    this.checkIdle();
+  };
+
+  private readonly replyFailed = (error: unknown): void => {
+    this.logger.warn('[decorum] could not send a response', error);
+    this.replied();
+  };
 
   private async reply(value: unknown, info: MessageInfo | undefined): Promise<void> {
     if (!Array.isArray(value)) {
@@ -298,12 +311,4 @@ export class Peer {
     }
     this.handler.handleClose?.();
   }
-}
-
-function methodNotFound(request: JsonRpcRequest): McpError {
-  return new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-}
-
-function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcError {
-  return { jsonrpc: '2.0', id, error: { code, message } };
 }

@@ -4,11 +4,12 @@ import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import type { Cancellation } from './cancellation.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './channel.js';
+import { requireCapability } from './client-capability.js';
 import { isModernRequest } from './modern/envelope.js';
 import { dispatchModern } from './modern/modern-dispatch.js';
 import { Peer, type PeerHandler } from './peer.js';
 import type { LegacyConnection, Router } from './router.js';
-import type { SessionState } from './session-state.js';
+import { readInitialize, type SessionState } from './session-state.js';
 import { shapeOutgoingRequest, shapeServerInfo } from './shaping.js';
 import {
   type ClientCapabilities,
@@ -144,20 +145,10 @@ export class ServerSession implements PeerHandler, LegacyConnection {
 
   private initialize(params: JsonObject): JsonObject {
     if (this.phase !== 'new') throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: already initialized');
-    const { protocolVersion, capabilities, clientInfo } = params;
-    const info = clientInfo as Implementation | undefined;
-    if (typeof protocolVersion !== 'string' || capabilities === null || typeof capabilities !== 'object') {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        'initialize needs "protocolVersion" (string) and "capabilities" (object)',
-      );
-    }
-    if (typeof info?.name !== 'string' || typeof info.version !== 'string') {
-      throw new McpError(ErrorCode.InvalidParams, 'initialize needs "clientInfo" with string "name" and "version"');
-    }
-    this.protocolVersion = isLegacyVersion(protocolVersion) ? protocolVersion : LATEST_PROTOCOL_VERSION;
-    this.clientCapabilities = capabilities as ClientCapabilities;
-    this.clientInfo = info;
+    const state = readInitialize(params);
+    this.protocolVersion = state.protocolVersion;
+    this.clientCapabilities = state.clientCapabilities;
+    this.clientInfo = state.clientInfo;
     this.phase = 'initialized';
     this.stateChanged();
     const { serverInfo, instructions } = this.router.options;
@@ -255,16 +246,28 @@ export class ServerSession implements PeerHandler, LegacyConnection {
 
   /** Tells this client a URL-mode elicitation finished (2025-11-25). */
   async notifyElicitationComplete(elicitationId: string): Promise<void> {
-    this.require('elicitation', '2025-11-25', this.clientCapabilities.elicitation?.url !== undefined, 'url');
+    requireCapability(
+      this.protocolVersion,
+      'elicitation',
+      '2025-11-25',
+      this.clientCapabilities.elicitation?.url !== undefined,
+      'url',
+    );
     await this.peer.notify('notifications/elicitation/complete', { elicitationId });
   }
 
   /** sampling/createMessage. Tools in the request need 2025-11-25 and the client's `sampling.tools`. */
   async createMessage(params: JsonObject, options: OutgoingOptions = {}): Promise<JsonObject> {
     const sampling = this.clientCapabilities.sampling;
-    this.require('sampling', '2024-11-05', sampling !== undefined);
+    requireCapability(this.protocolVersion, 'sampling', '2024-11-05', sampling !== undefined);
     if (params.tools !== undefined || params.toolChoice !== undefined) {
-      this.require('sampling with tools', '2025-11-25', sampling?.tools !== undefined, 'tools');
+      requireCapability(
+        this.protocolVersion,
+        'sampling with tools',
+        '2025-11-25',
+        sampling?.tools !== undefined,
+        'tools',
+      );
     }
     return this.request('sampling/createMessage', params, options);
   }
@@ -273,18 +276,18 @@ export class ServerSession implements PeerHandler, LegacyConnection {
   async elicit(params: JsonObject, options: OutgoingOptions = {}): Promise<JsonObject> {
     const elicitation = this.clientCapabilities.elicitation;
     if (params.mode === 'url') {
-      this.require('URL elicitation', '2025-11-25', elicitation?.url !== undefined, 'url');
+      requireCapability(this.protocolVersion, 'URL elicitation', '2025-11-25', elicitation?.url !== undefined, 'url');
     } else {
       // An empty `elicitation: {}` declares form mode (how 2025-06-18 clients say it).
       const form = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-      this.require('elicitation', '2025-06-18', form, 'form');
+      requireCapability(this.protocolVersion, 'elicitation', '2025-06-18', form, 'form');
     }
     return this.request('elicitation/create', params, options);
   }
 
   /** roots/list. */
   async listRoots(options: OutgoingOptions = {}): Promise<JsonObject> {
-    this.require('roots', '2024-11-05', this.clientCapabilities.roots !== undefined);
+    requireCapability(this.protocolVersion, 'roots', '2024-11-05', this.clientCapabilities.roots !== undefined);
     return this.request('roots/list', undefined, options);
   }
 
@@ -304,18 +307,5 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     }
     const shaped = params === undefined ? undefined : shapeOutgoingRequest(method, params, this.protocolVersion);
     return this.peer.request(method, shaped, options);
-  }
-
-  private require(capability: string, since: string, declared: boolean, mode?: string): void {
-    if (!versionAtLeast(this.protocolVersion, since)) {
-      throw new CapabilityNotSupportedError(
-        capability,
-        `protocol version ${this.protocolVersion} does not have it (needs ${since} or later)`,
-      );
-    }
-    if (!declared) {
-      const what = mode === undefined ? capability : `${capability} (${mode})`;
-      throw new CapabilityNotSupportedError(capability, `the client did not declare the ${what} capability`);
-    }
   }
 }

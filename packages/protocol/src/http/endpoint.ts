@@ -25,6 +25,6 @@ export interface HttpEndpoint {
 export interface EndpointDeps {
   readonly server: ProtocolServer;
   readonly options: ResolvedHttpOptions;
-  /** Keeps a shutdown waiting until `done` settles. */
+  /** Keeps a shutdown waiting until `done` settles (resolved or rejected). */
   track(done: Promise<unknown>): void;
 }

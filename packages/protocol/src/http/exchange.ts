@@ -84,6 +84,11 @@ export class Exchange {
   private queue: Promise<void> = Promise.resolve();
   /** The step-up of the last response delivered (a lone one becomes a 403). */
   private stepUp?: StepUp;
+  /** Tasks queued and not yet settled. */
+  private tasks = 0;
+  private readonly taskDone = (): void => {
+    this.tasks--;
+  };
 
   constructor(
     readonly streamId: string,
@@ -113,14 +118,19 @@ export class Exchange {
    * comes with an error response refused for want of scopes (see {@link SendOptions.stepUp}).
    */
   deliver(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void> {
-    if (stepUp !== undefined) return this.enqueue(() => this.write(message, stepUp));
-    return this.enqueue(() => this.write(message));
+    // Nothing queued and still undecided: a lone response is written at once (that branch of
+    // write() never awaits), sparing the queue's promises on nearly every POST.
+    if (this.tasks === 0 && this.mode === 'pending' && !Array.isArray(message) && isResponse(message)) {
+      return this.write(message, stepUp);
+    }
+    return this.enqueue(() => this.write(message, stepUp));
   }
 
   /** Runs `task` after every message already delivered, in order. */
   enqueue(task: () => Promise<void> | void): Promise<void> {
+    this.tasks++;
     const next = this.queue.then(task);
-    this.queue = next.catch(() => undefined);
+    this.queue = next.then(this.taskDone, this.taskDone);
     return next;
   }
 

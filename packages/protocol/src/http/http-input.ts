@@ -15,6 +15,8 @@ export interface HttpInput {
   readonly method: string;
   /** The absolute request URL. */
   readonly url: string;
+  /** Its path (parsed once, with the URL). */
+  readonly pathname: string;
   readonly headers: HeaderReader;
   /** Reads the body as JSON, refusing more than `maxBytes` (413) and what is not UTF-8 JSON (400). */
   json(maxBytes: number): Promise<BodyResult>;
@@ -54,11 +56,13 @@ export function toResponse(reply: HttpReply): Response {
 export class WebInput implements HttpInput {
   readonly method: string;
   readonly url: string;
+  readonly pathname: string;
   readonly headers: Headers;
 
   constructor(private readonly original: Request) {
     this.method = original.method;
     this.url = original.url;
+    this.pathname = new URL(original.url).pathname;
     this.headers = original.headers;
   }
 
@@ -105,6 +109,23 @@ class LazyMessageInfo implements MessageInfo {
   get request(): MessageInfo['request'] {
     this.built ??= { url: this.input.url, headers: this.input.webHeaders() };
     return this.built;
+  }
+}
+
+/**
+ * Whether a POST's Accept header lists both JSON and SSE, remembering the last header that did:
+ * a client sends the same Accept on every request, so the scan runs about once per client.
+ * One per endpoint.
+ */
+export class PostAccept {
+  private lastAccepted?: string;
+
+  ok(headers: HeaderReader): boolean {
+    const header = headers.get('accept');
+    if (header !== null && header === this.lastAccepted) return true;
+    if (!accepts(headers, 'application/json') || !accepts(headers, 'text/event-stream')) return false;
+    this.lastAccepted = header ?? undefined;
+    return true;
   }
 }
 

@@ -5,6 +5,8 @@ import type { EventStore } from './event-store.js';
 import { Exchange, type ExchangeContext, exchangeContext, relatedId } from './exchange.js';
 import type { SseConnection } from './sse.js';
 
+const DONE: Promise<void> = Promise.resolve();
+
 /** A message for the standalone stream waits here while no GET stream is open (bounded). */
 const MAX_QUEUED = 1000;
 
@@ -71,8 +73,9 @@ export class HttpSession implements Transport {
    * Undefined when one of the ids is already in flight (its answers could not be told apart).
    */
   openExchange(requestIds: RequestId[]): Exchange | undefined {
-    if (requestIds.some((id) => this.exchanges.has(id)) || new Set(requestIds).size !== requestIds.length)
-      return undefined;
+    if (requestIds.some((id) => this.exchanges.has(id))) return undefined;
+    // Duplicate ids could not be told apart; a lone request (nearly every POST) has none.
+    if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) return undefined;
     const priming = this.protocolVersion() >= '2025-11-25';
     const context: ExchangeContext = exchangeContext(this.settings, {
       id: this.id,
@@ -95,12 +98,17 @@ export class HttpSession implements Transport {
     this.onmessage?.(value, info);
   }
 
-  async send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
-    if (this.closed) return;
+  // Not async: a message for a POST's exchange (nearly all of them) is handed over without another promise.
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
+    if (this.closed) return DONE;
     const related = relatedId(message, options);
     const exchange = related === undefined ? undefined : this.exchanges.get(related);
     if (exchange) return exchange.deliver(message, options?.stepUp);
-    // Not tied to an open POST: the standalone stream (never a response there, unless resuming).
+    return this.sendStandalone(message, options);
+  }
+
+  /** Not tied to an open POST: the standalone stream (never a response there, unless resuming). */
+  private async sendStandalone(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
     const list = Array.isArray(message) ? message : [message];
     if (this.settings.cluster && this.settings.eventStore) return this.sendShared(list, options?.dedupeKey);
     await this.enqueueStandalone(async () => {

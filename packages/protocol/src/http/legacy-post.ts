@@ -7,7 +7,7 @@ import { ErrorCode } from '../jsonrpc/errors.js';
 import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isModernVersion } from '../versions.js';
-import { accepts, type HttpInput, type HttpReply, messageInfo } from './http-input.js';
+import { type HttpInput, type HttpReply, messageInfo, type PostAccept } from './http-input.js';
 import { badRequest, errorReply, jsonReply } from './responses.js';
 
 /** A legacy POST that passed the checks. */
@@ -34,8 +34,9 @@ export async function readLegacyPost(
   input: HttpInput,
   auth: AuthInfo | undefined,
   maxBodyBytes: number,
+  accept: PostAccept,
 ): Promise<LegacyPost | HttpReply> {
-  if (!accepts(input.headers, 'application/json') || !accepts(input.headers, 'text/event-stream')) {
+  if (!accept.ok(input.headers)) {
     return badRequest(406, 'Not Acceptable: Accept must list application/json and text/event-stream');
   }
   if (!(input.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {

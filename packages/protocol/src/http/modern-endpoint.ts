@@ -9,7 +9,7 @@ import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange, exchangeContext } from './exchange.js';
-import { accepts, type HttpInput, type HttpReply, messageInfo, type PlainReply } from './http-input.js';
+import { type HttpInput, type HttpReply, messageInfo, type PlainReply, PostAccept } from './http-input.js';
 import { RequestTransport } from './request-transport.js';
 import { jsonReply } from './responses.js';
 
@@ -43,6 +43,7 @@ function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
 export class ModernEndpoint implements HttpEndpoint {
   readonly abilities: ConnectionAbilities = FULL_ABILITIES;
   readonly allowed = 'POST';
+  private readonly accept = new PostAccept();
 
   constructor(private readonly deps: EndpointDeps) {}
 
@@ -58,7 +59,7 @@ export class ModernEndpoint implements HttpEndpoint {
 
   /** Serves one modern POST. */
   post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
-    return serveModernPost(this.deps, input, auth);
+    return serveModernPost(this.deps, this.accept, input, auth);
   }
 }
 
@@ -67,9 +68,14 @@ function notAllowed(): HttpReply {
   return jsonReply(405, { jsonrpc: '2.0', error }, { Allow: 'POST' });
 }
 
-async function serveModernPost(deps: EndpointDeps, request: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
+async function serveModernPost(
+  deps: EndpointDeps,
+  accept: PostAccept,
+  request: HttpInput,
+  auth: AuthInfo | undefined,
+): Promise<HttpReply> {
   const { server, options, track } = deps;
-  if (!accepts(request.headers, 'application/json') || !accepts(request.headers, 'text/event-stream')) {
+  if (!accept.ok(request.headers)) {
     return modernError(
       406,
       ErrorCode.InvalidRequest,

@@ -24,12 +24,25 @@ function splitHost(value: string): { hostname: string; port?: string } {
   return match ? { hostname: match[1] as string, port: match[2] } : { hostname: '' };
 }
 
-function hostAllowed(host: string, allowed: string[]): boolean {
+type HostRule = { hostname: string; port?: string };
+// The allowlists parsed once per list (a policy's arrays live as long as its endpoint), not per request.
+const parsedRules = new WeakMap<readonly string[], readonly HostRule[]>();
+
+function rulesOf(allowed: readonly string[]): readonly HostRule[] {
+  let rules = parsedRules.get(allowed);
+  if (rules === undefined) {
+    rules = allowed.map(splitHost);
+    parsedRules.set(allowed, rules);
+  }
+  return rules;
+}
+
+function hostAllowed(host: string, allowed: readonly string[]): boolean {
   const { hostname, port } = splitHost(host);
-  return allowed.some((entry) => {
-    const rule = splitHost(entry);
-    return rule.hostname === hostname && (rule.port === undefined || rule.port === port);
-  });
+  for (const rule of rulesOf(allowed)) {
+    if (rule.hostname === hostname && (rule.port === undefined || rule.port === port)) return true;
+  }
+  return false;
 }
 
 function originAllowed(origin: string, allowed: string[]): boolean {

@@ -5,7 +5,7 @@ import { FULL_ABILITIES } from '../engine/channel.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { ClusterLink } from './cluster-link.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
-import { accepts, type HttpInput, type HttpReply } from './http-input.js';
+import { accepts, type HttpInput, type HttpReply, PostAccept } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import { batchAllowed, batchRefused, readLegacyPost } from './legacy-post.js';
 import { badRequest, storeDown, tooManyStreams } from './responses.js';
@@ -16,6 +16,7 @@ import { SseConnection, sseHeaders } from './sse.js';
 
 /** The default mode: sessions. */
 export class SessionEndpoint implements HttpEndpoint {
+  private readonly accept = new PostAccept();
   readonly abilities = FULL_ABILITIES;
   readonly allowed: string;
   private readonly sessions: SessionRegistry;
@@ -48,7 +49,7 @@ export class SessionEndpoint implements HttpEndpoint {
 
   async post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
     const { options } = this.deps;
-    const read = await readLegacyPost(input, auth, options.maxBodyBytes);
+    const read = await readLegacyPost(input, auth, options.maxBodyBytes, this.accept);
     if (!('requestIds' in read)) return read;
     const { value, requestIds, initialize, info } = read;
     let session: HttpSession | HttpReply;
@@ -71,8 +72,9 @@ export class SessionEndpoint implements HttpEndpoint {
     if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
     this.deps.track(exchange.finished);
     session.receive(value, info);
+    if (!initialize) return exchange.response;
     const response = await exchange.response;
-    if (initialize && !session.session?.initialized) await session.close();
+    if (!session.session?.initialized) await session.close();
     return response;
   }
 

@@ -61,11 +61,21 @@ export class SessionRegistry {
   }
 
   /** The session a request names (400 without a name, 404 unknown or another principal's, 503 store down). */
-  async lookup(headers: HeaderReader, auth: AuthInfo | undefined): Promise<HttpSession | PlainReply> {
+  lookup(
+    headers: HeaderReader,
+    auth: AuthInfo | undefined,
+  ): HttpSession | PlainReply | Promise<HttpSession | PlainReply> {
     const id = headers.get(SESSION_HEADER);
     if (id === null || id === '') return badRequest(400, 'Bad Request: the Mcp-Session-Id header is required');
-    let session = this.map.get(id);
-    if (session === undefined && this.options.sessionStore) {
+    const session = this.map.get(id);
+    // Held here (nearly every request): answered without a promise.
+    if (session !== undefined || !this.options.sessionStore) return this.admit(session, auth);
+    return this.restore(id, auth);
+  }
+
+  private async restore(id: string, auth: AuthInfo | undefined): Promise<HttpSession | PlainReply> {
+    let session: HttpSession | undefined;
+    if (this.options.sessionStore) {
       let stored: Awaited<ReturnType<SessionStore['get']>>;
       try {
         stored = await this.options.sessionStore.get(id);
@@ -80,6 +90,10 @@ export class SessionRegistry {
         session.session?.restore(stored.state);
       }
     }
+    return this.admit(session, auth);
+  }
+
+  private admit(session: HttpSession | undefined, auth: AuthInfo | undefined): HttpSession | PlainReply {
     // Another principal's session id is answered exactly like an unknown one.
     if (session === undefined || (session.owner !== undefined && session.owner !== ownerOf(auth))) {
       return badRequest(404, 'Not Found: unknown or expired session; send initialize to start a new one');

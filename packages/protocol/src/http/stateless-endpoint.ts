@@ -6,7 +6,7 @@ import type { ConnectionAbilities } from '../engine/channel.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange, type ExchangeContext, exchangeContext } from './exchange.js';
-import type { HttpInput, HttpReply } from './http-input.js';
+import { type HttpInput, type HttpReply, PostAccept } from './http-input.js';
 import { batchAllowed, batchRefused, readLegacyPost } from './legacy-post.js';
 import { RequestTransport } from './request-transport.js';
 import { badRequest } from './responses.js';
@@ -16,6 +16,7 @@ export const STATELESS_ABILITIES: ConnectionAbilities = Object.freeze({ subscrip
 
 /** The stateless mode (`stateless: true`): POST only. */
 export class StatelessEndpoint implements HttpEndpoint {
+  private readonly accept = new PostAccept();
   readonly abilities = STATELESS_ABILITIES;
   readonly allowed = 'POST';
   // Nothing in it depends on the request (no session id, no headers, no event store): made once.
@@ -26,7 +27,7 @@ export class StatelessEndpoint implements HttpEndpoint {
   }
 
   async post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
-    const read = await readLegacyPost(input, auth, this.deps.options.maxBodyBytes);
+    const read = await readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept);
     if (!('requestIds' in read)) return read;
     const { value, requestIds, initialize, info } = read;
     const version = input.headers.get('mcp-protocol-version') ?? '2025-03-26';

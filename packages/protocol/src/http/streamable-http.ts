@@ -8,7 +8,6 @@ import {
   type HttpInput,
   type HttpReply,
   type HttpService,
-  isPlain,
   messageInfo,
   type PlainReply,
   toResponse,
@@ -23,7 +22,6 @@ import { SessionEndpoint } from './session-endpoint.js';
 import { StatelessEndpoint } from './stateless-endpoint.js';
 
 const VERSION_HEADER = 'mcp-protocol-version';
-const noop = () => undefined;
 
 /**
  * MCP's Streamable HTTP transport as a Web-standard handler: `handle(request) → Response` runs
@@ -40,7 +38,9 @@ export class StreamableHttpHandler implements HttpService {
   /** The Fetch handler (bound: pass it around as is). */
   readonly handle: (request: Request) => Promise<Response>;
   private readonly options: ResolvedHttpOptions;
-  private readonly active = new Set<Promise<unknown>>();
+  /** Requests and exchanges in flight; a shutdown waits for them. */
+  private inflight = 0;
+  private drained?: () => void;
   /** The legacy-era mode: sessions, or stateless. */
   private readonly legacyEra: SessionEndpoint | StatelessEndpoint;
   private readonly modern: ModernEndpoint;
@@ -53,7 +53,7 @@ export class StreamableHttpHandler implements HttpService {
   ) {
     this.options = resolveHttpOptions(options);
     if (this.options.stateless) this.options.eventStore = null;
-    const deps: EndpointDeps = { server, options: this.options, track: (done) => this.track(done) };
+    const deps: EndpointDeps = { server, options: this.options, track: (done) => this.hold(done) };
     this.legacyEra = this.options.stateless ? new StatelessEndpoint(deps) : new SessionEndpoint(deps, options.scaleOut);
     this.modern = new ModernEndpoint(deps);
     if (options.legacySse) {
@@ -74,7 +74,7 @@ export class StreamableHttpHandler implements HttpService {
   async serve(input: HttpInput): Promise<HttpReply> {
     const metadata = this.options.auth?.serveMetadata?.(input.request());
     if (metadata) return metadata;
-    const path = new URL(input.url).pathname;
+    const path = input.pathname;
     const legacySse = this.legacySse?.handles(path) === true;
     if (path !== this.options.path && !legacySse) return badRequest(404, 'Not Found');
     if (this.closing) return badRequest(503, 'Service Unavailable: the server is shutting down');
@@ -104,9 +104,10 @@ export class StreamableHttpHandler implements HttpService {
       case 'POST': {
         // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
         const answer = endpoint.post(input, auth);
-        this.track(answer);
+        this.hold(answer);
         const reply = await answer;
-        return isPlain(reply) && reply.stepUp !== undefined ? this.challenge(reply) : reply;
+        // Only a plain reply can carry a step-up (a Response has no such field): one property read per POST.
+        return (reply as PlainReply).stepUp !== undefined ? this.challenge(reply as PlainReply) : reply;
       }
       case 'GET':
         return endpoint.get(input, auth);
@@ -126,7 +127,13 @@ export class StreamableHttpHandler implements HttpService {
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.options.shutdownTimeoutMs);
     });
-    await Promise.race([Promise.all(this.active), timeout]);
+    const idle =
+      this.inflight === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            this.drained = resolve;
+          });
+    await Promise.race([idle, timeout]);
     clearTimeout(timer);
     await this.legacyEra.close();
     await this.legacySse?.close();
@@ -141,11 +148,15 @@ export class StreamableHttpHandler implements HttpService {
     return reply;
   }
 
-  private track(done: Promise<unknown>): void {
-    const settled = done.then(noop, noop);
-    this.active.add(settled);
-    void settled.finally(() => this.active.delete(settled));
+  /** Keeps a shutdown waiting for `done` (a count and one promise per hold, no set of promises). */
+  private hold(done: Promise<unknown>): void {
+    this.inflight++;
+    done.then(this.release, this.release);
   }
+
+  private readonly release = (): void => {
+    if (--this.inflight === 0) this.drained?.();
+  };
 }
 
 /** The id of a POSTed request, when its body reads as one (for errors raised before dispatch). */

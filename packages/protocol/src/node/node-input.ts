@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BodyResult, parseJsonBytes } from '../http/body.js';
 import type { HeaderReader, HttpInput, PlainReply } from '../http/http-input.js';
-import { requestUrl, toWebHeaders, toWebRequest, type WebRequestContext } from './node-request.js';
+import { requestLocation, toWebHeaders, toWebRequest, type WebRequestContext } from './node-request.js';
 
 // HTTP whitespace, which Headers strips from both ends of a value.
 const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
@@ -46,6 +46,7 @@ export function takesNativePath(req: IncomingMessage, bytes: Uint8Array | undefi
 export class NativeInput implements HttpInput {
   readonly method: string;
   readonly url: string;
+  readonly pathname: string;
   readonly headers: HeaderReader;
   private built?: Request;
   private webHeadersBuilt?: Headers;
@@ -56,7 +57,9 @@ export class NativeInput implements HttpInput {
     private readonly bytes: Uint8Array | undefined,
   ) {
     this.method = req.method ?? 'GET';
-    this.url = requestUrl(req, context.trustProxy);
+    const location = requestLocation(req, context.trustProxy);
+    this.url = location.href;
+    this.pathname = location.pathname;
     this.headers = new NodeHeaders(req);
   }
 
@@ -87,13 +90,15 @@ export function writePlain(res: ServerResponse, reply: PlainReply, method: strin
   const names = Object.keys(reply.headers);
   const entries = names.map((name) => [name.toLowerCase(), reply.headers[name] as string] as const);
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  for (const [name, value] of entries) res.setHeader(name, value);
+  // One flat [name, value, …] list to writeHead: Node stores it as is, without a header map per response.
+  const flat: string[] = [];
+  for (const [name, value] of entries) flat.push(name, value);
   if (reply.body === null || method === 'HEAD') {
-    res.writeHead(reply.status);
+    res.writeHead(reply.status, flat);
     res.end();
     return;
   }
-  res.setHeader('content-length', Buffer.byteLength(reply.body));
-  res.writeHead(reply.status);
+  flat.push('content-length', String(Buffer.byteLength(reply.body)));
+  res.writeHead(reply.status, flat);
   res.end(reply.body);
 }

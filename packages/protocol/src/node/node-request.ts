@@ -139,6 +139,11 @@ class SmallBodyReader {
 
 /** The absolute URL of a request, as {@link toWebRequest} gives it; throws {@link BadRequestError}. */
 export function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
+  return requestLocation(req, trustProxy).href;
+}
+
+/** The request URL, parsed (what {@link requestUrl} serializes); throws {@link BadRequestError}. */
+export function requestLocation(req: IncomingMessage, trustProxy: boolean): URL {
   let scheme = (req.socket as TLSSocket | null)?.encrypted === true ? 'https' : 'http';
   let host = req.headers.host ?? firstValue(req.headers[':authority']);
   if (trustProxy) {
@@ -153,7 +158,7 @@ export function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
   // Only origin-form ('/path?query'); concatenating rather than resolving keeps '//evil.example' a path.
   if (!target.startsWith('/')) throw new BadRequestError(`Unsupported request target: ${JSON.stringify(target)}`);
   try {
-    return new URL(`${scheme}://${host}${target}`).href;
+    return new URL(`${scheme}://${host}${target}`);
   } catch {
     throw new BadRequestError(`Invalid request URL: ${JSON.stringify(target)}`);
   }
