@@ -40,6 +40,11 @@ export interface StdioTransportOptions {
    * `process.stdout`.
    */
   captureStdout?: boolean;
+  /**
+   * Called instead of closing when the input ends (EOF): reading stops, but answers and pending
+   * writes still go out until the owner calls `close()`. Without it, EOF closes the transport.
+   */
+  onInputEnd?: () => void;
 }
 
 /**
@@ -59,6 +64,7 @@ export class StdioTransport implements Transport {
   private readonly output: Writable;
   private readonly maxFrameBytes: number;
   private readonly captureStdout: boolean;
+  private readonly inputEndHandler?: () => void;
   private readonly aborter = new AbortController();
   private parts: Buffer[] = [];
   private partBytes = 0;
@@ -76,6 +82,7 @@ export class StdioTransport implements Transport {
     this.output = options.output ?? process.stdout;
     this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
     this.captureStdout = options.captureStdout ?? this.output === process.stdout;
+    this.inputEndHandler = options.onInputEnd;
     if (!Number.isSafeInteger(this.maxFrameBytes) || this.maxFrameBytes < 1) {
       throw new RangeError(`maxFrameBytes must be a positive integer, got ${options.maxFrameBytes}`);
     }
@@ -189,7 +196,15 @@ export class StdioTransport implements Transport {
     // A last frame without its newline is still a whole frame: the peer has nothing more to add.
     if (this.skipping) this.reportOversize();
     else if (this.partBytes > 0) this.deliverLine(this.takeLine(Buffer.alloc(0)));
-    void this.close();
+    if (this.inputEndHandler === undefined || this.closed) {
+      void this.close();
+      return;
+    }
+    // `printf … | server`: EOF comes right after the last request, whose answer must still leave.
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onInputEnd);
+    this.input.off('close', this.onStreamClose);
+    this.inputEndHandler();
   };
 
   private readonly onStreamClose = (): void => {
