@@ -107,6 +107,7 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
 
     const iframe = page.locator('iframe[data-uri="ui://dashboard/app.html"]');
     await iframe.waitFor({ timeout: 30_000 });
+    expect(await page.locator('body').getAttribute('data-model-tools')).toBe('ping,show_stats');
     expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
     expect(await iframe.getAttribute('allow')).toBe('clipboard-write');
 
