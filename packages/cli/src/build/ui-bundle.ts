@@ -58,6 +58,8 @@ const INSTALL = 'Install the bundler: npm i -D --save-exact vite@8.3.8 vite-plug
  * Bundles every view of the project into one self-contained HTML file each.
  * @returns the views built (none when the project has no ui folder).
  * @throws CliError when Vite is missing or a view fails to build (with Vite's message).
+ * @example
+ * const views = await bundleUi({ root: process.cwd() }); // ui/card.html -> dist/ui/card.html
  */
 export async function bundleUi(project: UiProject, entries = uiEntries(project)): Promise<BuiltUi[]> {
   if (entries.length === 0) return [];

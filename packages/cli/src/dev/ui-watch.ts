@@ -41,6 +41,8 @@ function describe(built: readonly BuiltUi[], root: string): string {
 /**
  * Bundles the project's views, then watches ui/. Does nothing (and costs nothing) for a project
  * without a ui folder. A view that fails to build is reported; the last good bundle stays.
+ * @example
+ * const views = await startUiWatch({ root, log: console.error, live: () => app });
  */
 export async function startUiWatch(options: UiWatchOptions): Promise<UiWatch> {
   const sourceDir = join(options.root, 'ui');
