@@ -75,7 +75,7 @@ describe('engine pipeline: collaborators wired once', () => {
     const spy: Transport = serverSide;
     spy.send = (message, options) => {
       sent.push({ message, options });
-      return send(message, options);
+      return send(message);
     };
     await server.connect(spy);
     const client = new RawClient(clientSide);
