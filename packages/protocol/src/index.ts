@@ -18,7 +18,6 @@ export { InvalidTokenError, principalOf, scopesOf, type TokenVerifier } from './
 export { Cancellation } from './engine/cancellation.js';
 export { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './engine/channel.js';
 export { RequestContext } from './engine/context.js';
-export { consoleLogger, type EngineLogger } from './engine/logger.js';
 export type {
   HandlerFacts,
   Instrumentation,
@@ -27,6 +26,7 @@ export type {
   RequestFacts,
   SessionFacts,
 } from './engine/instrumentation.js';
+export { consoleLogger, type EngineLogger } from './engine/logger.js';
 export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/cache-hints.js';
 export {
   isModernRequest,
@@ -84,6 +84,13 @@ export {
   type StoredEvent,
   type StoredMessage,
 } from './http/event-store.js';
+export type {
+  HeaderReader,
+  HttpInput,
+  HttpReply,
+  HttpService,
+  PlainReply,
+} from './http/http-input.js';
 export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
@@ -96,6 +103,8 @@ export {
   ErrorCode,
   McpError,
   RequestTimeoutError,
+  type StepUp,
+  stepUpOf,
 } from './jsonrpc/errors.js';
 export type {
   JsonRpcError,
