@@ -247,18 +247,24 @@ export class Peer {
       if (dispatch === undefined) throw methodNotFound(request);
       const result = await dispatch.call(this.handler, request, cancellation, info);
       // A cancelled request gets no response at all (the client has already forgotten it).
-      if (cancellation.aborted) return undefined;
+      if (cancellation.aborted) return this.dropped(id);
       // After progress or log notifications, answer one macrotask later: some clients (the official
       // SDK 1.x) handle a response before notifications read in the same chunk, and would drop them.
       if (this.notified?.delete(id)) await new Promise((resolve) => setTimeout(resolve, 0));
       return { jsonrpc: '2.0', id, result };
     } catch (error) {
-      if (cancellation.aborted) return undefined;
+      if (cancellation.aborted) return this.dropped(id);
       return { jsonrpc: '2.0', id, error: this.toErrorObject(error, request.method) };
     } finally {
       if (this.inflight.get(id) === cancellation) this.inflight.delete(id);
       this.notified?.delete(id);
     }
+  }
+
+  /** No response for `id`: the transport stops holding a stream open for one. */
+  private dropped(id: RequestId): undefined {
+    if (!this.closed) this.transport.requestDropped?.(id);
+    return undefined;
   }
 
   private toErrorObject(error: unknown, method: string): JsonRpcError['error'] {

@@ -1,4 +1,4 @@
-import type { StepUp } from '../jsonrpc/errors.js';
+import { ErrorCode, type StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
@@ -58,6 +58,12 @@ export function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: 
   if (first !== undefined && !('method' in first) && first.id !== null) return first.id;
   return undefined;
 }
+
+/** The error of a request whose exchange ended before its handler answered. */
+const ABORTED = Object.freeze({
+  code: ErrorCode.InternalError,
+  message: 'Request aborted: the session closed (or the server shut down) before it was answered',
+});
 
 const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
 
@@ -158,11 +164,45 @@ export class Exchange {
     this.connection = connection;
   }
 
-  /** Ends the exchange without more messages (session closed). */
+  /**
+   * Ends the exchange without waiting for more (session closed, shutdown past its drain timeout):
+   * each request still unanswered gets a JSON-RPC error, never a bare 404 that clients would read
+   * as an expired session.
+   */
   abort(): void {
-    if (this.mode === 'pending') this.resolve({ status: 404, headers: { ...this.context.headers }, body: null });
+    if (this.mode === 'done') return;
+    const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
+    this.pending.clear();
+    if (this.mode === 'pending') {
+      const list = [...this.buffered, ...errors];
+      const body = list.length === 1 ? list[0] : list;
+      this.resolve(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+    } else {
+      for (const error of errors) this.connection?.send({ data: JSON.stringify(error) });
+    }
     this.connection?.close();
     this.finish();
+  }
+
+  /**
+   * The engine will send no response to `id` (it was cancelled): stop waiting for it, and end the
+   * POST once nothing else is awaited — an unanswered 202, or the end of the SSE stream.
+   */
+  drop(id: RequestId): Promise<void> {
+    return this.enqueue(() => {
+      if (this.mode === 'done' || !this.pending.delete(id) || this.pending.size > 0) return;
+      if (this.mode === 'pending') {
+        const list = this.buffered;
+        const body = list.length === 1 ? list[0] : list;
+        this.resolve(
+          list.length === 0
+            ? { status: 202, headers: { ...this.context.headers }, body: null }
+            : jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers),
+        );
+      }
+      this.connection?.close();
+      this.finish();
+    });
   }
 
   private async write(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void> {

@@ -153,6 +153,10 @@ export class HttpSession implements Transport {
     });
   }
 
+  requestDropped(requestId: RequestId): void {
+    void this.exchanges.get(requestId)?.drop(requestId);
+  }
+
   closeRequestStream(requestId: string | number): void {
     void this.exchanges.get(requestId)?.dropConnection();
   }

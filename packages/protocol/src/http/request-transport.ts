@@ -46,7 +46,7 @@ export class RequestTransport implements Transport {
     return done;
   }
 
-  /** Ends the session at once (an unfinished exchange is answered 404, as a closed session's are). */
+  /** Ends the session at once (an unfinished exchange is answered with a JSON-RPC error). */
   shut(): void {
     if (this.closed) return;
     this.closed = true;

@@ -46,6 +46,7 @@ export class StreamableHttpHandler implements HttpService {
   private readonly modern: ModernEndpoint;
   private readonly legacySse?: LegacySseEndpoint;
   private closing = false;
+  private timedOut = false;
 
   constructor(
     readonly server: ProtocolServer,
@@ -118,7 +119,10 @@ export class StreamableHttpHandler implements HttpService {
     }
   }
 
-  /** Stops accepting requests, lets in-flight ones finish (up to the timeout), then closes every session. */
+  /**
+   * Stops accepting requests, lets in-flight ones finish (up to the timeout), then closes every
+   * session; requests still unanswered get a JSON-RPC error (and {@link drainTimedOut} becomes true).
+   */
   async close(): Promise<void> {
     this.closing = true;
     // Listen streams never end on their own: end them with their result, as a graceful close.
@@ -133,10 +137,15 @@ export class StreamableHttpHandler implements HttpService {
         : new Promise<void>((resolve) => {
             this.drained = resolve;
           });
-    await Promise.race([idle, timeout]);
+    this.timedOut = !(await Promise.race([idle.then(() => true), timeout.then(() => false)]));
     clearTimeout(timer);
     await this.legacyEra.close();
     await this.legacySse?.close();
+  }
+
+  /** True once a {@link close} had to cut requests still running at `shutdownTimeoutMs`. */
+  get drainTimedOut(): boolean {
+    return this.timedOut;
   }
 
   /** A 403 that refused for want of scopes gets the scheme's challenge, from the step-up the engine attached. */

@@ -23,7 +23,8 @@ export interface ServeHttpOptions
    * streams and sessions) and let the process exit. For a server program; off by default, since a
    * library or a test should not take over the process's signals. A second signal during the close
    * is ignored (`npm run` forwards Ctrl-C's SIGINT, so one key press is two signals); the close is
-   * bounded by `shutdownTimeoutMs`.
+   * bounded by `shutdownTimeoutMs`: requests still running then are answered with a JSON-RPC error
+   * and the process exits (code 0) even if their handlers ignore `ctx.signal`.
    */
   handleSignals?: boolean;
   /**
@@ -118,7 +119,13 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   // terminal's and npm's forwarded one), and Node's default for the second would kill the process
   // mid-close. The close is bounded by shutdownTimeoutMs, so it always ends; then the handlers go.
   const onSignal = () => {
-    if (closing === undefined) void close().then(() => console.error('server closed'));
+    if (closing !== undefined) return;
+    void close().then(() => {
+      console.error('server closed');
+      // A handler that ignores ctx.signal would keep the process alive past the drain timeout: its
+      // request has been answered with an error already, so the program ends here, as promised.
+      if (ready.drainTimedOut) process.exit(0);
+    });
   };
   const close = () => {
     closing ??= (async () => {

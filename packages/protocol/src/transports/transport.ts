@@ -74,6 +74,11 @@ export interface Transport {
    * client reconnects and resumes (Streamable HTTP, 2025-11-25). Other transports leave it out.
    */
   closeRequestStream?(requestId: string | number): void;
+  /**
+   * The engine will send no response to this request (it was cancelled): a transport holding a
+   * stream open for the answer (a Streamable HTTP POST) ends it instead of waiting forever.
+   */
+  requestDropped?(requestId: string | number): void;
   /** A frame arrived that is not JSON, or is too large; the connection stays usable. */
   onframeerror?: (error: FrameError) => void;
   /** A transport-level failure (a write error, say). */

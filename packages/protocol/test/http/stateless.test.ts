@@ -104,13 +104,14 @@ describe('Streamable HTTP: stateless requests', () => {
     expect(server.connectedSessions.size).toBe(0);
   });
 
-  it('answers 404 and aborts the handler when the server closes mid-request', async () => {
+  it('answers a JSON-RPC error (not a 404) and aborts the handler when the server closes mid-request', async () => {
     const { server, http, probe } = setup();
     const pending = http.handle(post(call('w', 'wait-for-cancel', { tag: 'w' }), v('2025-06-18')));
     await http.handle(post(call(1, 'await-tag', { tag: 'w', event: 'started' }), v('2025-06-18')));
     await server.close();
     const response = await pending;
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 'w', error: { code: -32603 } });
     expect(probe.cancelled).toContain('w');
     expect(server.connectedSessions.size).toBe(0);
   });
