@@ -171,7 +171,9 @@ export class McpApp {
     if (this.http === undefined) {
       this.http = new StreamableHttpHandler(this.server, options);
       const http = this.http;
-      this.closers.push(() => http.close());
+      this.closers.push(async () => {
+        await http.close();
+      });
     }
     return this.http;
   }
