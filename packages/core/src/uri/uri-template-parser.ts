@@ -41,11 +41,14 @@ const NAME_CHARS = "letters, digits, '_', %XX, and '.' between them";
 const isAlnum = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
-/** RFC 6570 §2.1: CTL, SP, `"`, `'`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}` never appear in literals. */
+/**
+ * RFC 6570 §2.1: CTL, SP, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}` never appear in literals. The RFC's list
+ * also excludes `'`, but erratum 6937 allows it: it is a sub-delimiter of RFC 3986, legal in URIs as it is.
+ */
 function isLiteralChar(c: number): boolean {
   if (c >= 0x80) return true; // ucschar / iprivate; expansion pct-encodes them
   if (c <= 0x20 || c === 0x7f) return false;
-  return !'"\'<>\\^`{|}'.includes(String.fromCharCode(c));
+  return !'"<>\\^`{|}'.includes(String.fromCharCode(c));
 }
 
 /** `template[i..i+2]` is a pct-encoded triplet. */
