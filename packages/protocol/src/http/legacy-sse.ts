@@ -4,6 +4,7 @@ import type { FrameError, MessageInfo, Transport } from '../transports/transport
 import { readJsonBody } from './body.js';
 import { errorResponse } from './responses.js';
 import { newSessionId } from './session-id.js';
+import { ownerOf } from './session-registry.js';
 import { sseHeaders } from './sse.js';
 
 /**
@@ -81,7 +82,7 @@ export class LegacySseEndpoint {
     const isSse = url.pathname === this.options.ssePath;
     const isMessages = url.pathname === this.options.messagesPath;
     if (!isSse && !isMessages) return undefined;
-    if (isSse && request.method === 'GET') return this.openStream(request);
+    if (isSse && request.method === 'GET') return this.openStream(request, info);
     if (isMessages && request.method === 'POST') return this.receive(request, url, info);
     const allow = [isSse ? 'GET' : '', isMessages ? 'POST' : ''].filter(Boolean).join(', ');
     return textResponse(405, `Method Not Allowed: use ${allow}`, { Allow: allow });
@@ -93,7 +94,7 @@ export class LegacySseEndpoint {
     await Promise.all([...this.sessions.values()].map((transport) => transport.close()));
   }
 
-  private async openStream(request: Request): Promise<Response> {
+  private async openStream(request: Request, info: MessageInfo | undefined): Promise<Response> {
     if (!acceptsEventStream(request.headers.get('accept'))) {
       return textResponse(406, 'Not Acceptable: the SSE endpoint answers "Accept: text/event-stream" only');
     }
@@ -108,6 +109,8 @@ export class LegacySseEndpoint {
       this.sessions.delete(id);
       signal.removeEventListener('abort', onAbort);
     });
+    // Bound to its principal like a Streamable HTTP session: the id travels in URLs (logs, proxies).
+    transport.owner = ownerOf(info?.authInfo);
     this.sessions.set(id, transport);
     // Relative, as in the spec's examples: the client resolves it against the URL it connected to.
     transport.writeEvent('endpoint', `${this.options.messagesPath}?sessionId=${id}`);
@@ -125,7 +128,8 @@ export class LegacySseEndpoint {
   private async receive(request: Request, url: URL, info: MessageInfo | undefined): Promise<Response> {
     const id = url.searchParams.get('sessionId');
     if (!id) return textResponse(400, 'Bad Request: the "sessionId" query parameter is missing');
-    if (!this.sessions.has(id)) return textResponse(404, 'Not Found: no open session with this id');
+    // Another principal's session (its calls, or answers to its elicitation) is answered like an unknown one.
+    if (!this.admits(this.sessions.get(id), info)) return textResponse(404, 'Not Found: no open session with this id');
     if (mediaType(request.headers.get('content-type')) !== 'application/json') {
       return textResponse(415, 'Unsupported Media Type: send "Content-Type: application/json"');
     }
@@ -134,10 +138,15 @@ export class LegacySseEndpoint {
     const value = body.value;
     // Looked up again: the stream may have closed while the body was arriving.
     const transport = this.sessions.get(id);
-    if (transport === undefined || !transport.deliver(value, info)) {
+    if (transport === undefined || !this.admits(transport, info) || !transport.deliver(value, info)) {
       return textResponse(404, 'Not Found: no open session with this id');
     }
     return new Response(null, { status: 202 });
+  }
+
+  /** True when the session exists and belongs to the caller (or to nobody: no authentication). */
+  private admits(transport: SseSessionTransport | undefined, info: MessageInfo | undefined): boolean {
+    return transport !== undefined && (transport.owner === undefined || transport.owner === ownerOf(info?.authInfo));
   }
 }
 
@@ -151,6 +160,8 @@ class SseSessionTransport implements Transport {
   onerror?: (error: Error) => void;
   onclose?: () => void;
   readonly stream: ReadableStream<Uint8Array>;
+  /** Who the session belongs to when requests are authenticated; other credentials cannot use it. */
+  owner?: string;
 
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private readonly encoder = new TextEncoder();
