@@ -2,7 +2,6 @@
 // (Ctrl-C reaches the whole group, as in a terminal), with the environment of a plain shell and fixed ports replaced by
 // free ones (free-ports.mjs). A long-running server is started, must answer an MCP initialize, and is stopped.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
 const FREE_PORTS = fileURLToPath(new URL('./free-ports.mjs', import.meta.url));
@@ -14,7 +13,9 @@ export function shellEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
       ([key]) => !/^(npm_config_local_prefix|npm_package_|npm_lifecycle_|VITEST|TINYPOOL|NODE_OPTIONS$)/i.test(key),
     ),
   );
-  return { ...env, NO_COLOR: '1', CI: 'true', NODE_OPTIONS: `--import=${FREE_PORTS}`, ...extra };
+  // prefer-offline: installs take what `npm ci` just put in the cache instead of asking the registry again.
+  const npm = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+  return { ...env, ...npm, NO_COLOR: '1', CI: 'true', NODE_OPTIONS: `--import=${FREE_PORTS}`, ...extra };
 }
 
 /** A started command: its output so far, and its exit. */
@@ -23,6 +24,7 @@ export interface Running {
   output: () => string;
   stdout: () => string;
   exited: Promise<number | null>;
+  closed: () => boolean;
 }
 
 export function start(command: string, cwd: string, env: NodeJS.ProcessEnv): Running {
@@ -36,8 +38,14 @@ export function start(command: string, cwd: string, env: NodeJS.ProcessEnv): Run
   child.stderr?.on('data', (chunk: Buffer) => {
     all += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, output: () => all, stdout: () => out, exited };
+  let closed = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      closed = true;
+      resolve(code);
+    }),
+  );
+  return { child, output: () => all, stdout: () => out, exited, closed: () => closed };
 }
 
 /** Signals the command's whole process group, as a terminal's Ctrl-C does; no error once it is gone. */
@@ -60,25 +68,28 @@ export function groupAlive(running: Running): boolean {
 }
 
 /** Resolves with `value()` once it is not undefined, checking on every chunk of output; rejects on exit or timeout. */
-export async function waitFor<T>(running: Running, value: () => T | undefined, ms: number, what: string): Promise<T> {
-  const deadline = AbortSignal.timeout(ms);
-  for (;;) {
-    const found = value();
-    if (found !== undefined) return found;
-    const chunk = [
-      once(running.child.stdout as NodeJS.EventEmitter, 'data'),
-      once(running.child.stderr as never, 'data'),
-    ];
-    const outcome = await Promise.race([
-      ...chunk.map((p) => p.then(() => 'data' as const)),
-      running.exited.then(() => 'exit' as const),
-      once(deadline, 'abort').then(() => 'timeout' as const),
-    ]);
-    if (outcome === 'data') continue;
-    const last = value();
-    if (last !== undefined) return last;
-    throw new Error(`${outcome === 'exit' ? 'exited' : 'timed out'} before ${what}:\n${running.output().slice(-3000)}`);
-  }
+export function waitFor<T>(running: Running, value: () => T | undefined, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const { child } = running;
+    const finish = (outcome: 'exited' | 'timed out' | undefined) => {
+      const found = value();
+      if (found === undefined && outcome === undefined) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('close', onClose);
+      if (found !== undefined) resolve(found);
+      else reject(new Error(`${outcome} before ${what}:\n${running.output().slice(-3000)}`));
+    };
+    const onData = () => finish(undefined);
+    const onClose = () => finish('exited');
+    const timer = setTimeout(() => finish('timed out'), ms);
+    // Registered after start()'s own listeners, so the output is already collected when these run.
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('close', onClose);
+    finish(running.closed() ? 'exited' : undefined);
+  });
 }
 
 /** Runs a command to its end; rejects (after killing the group) when it takes longer than `ms`. */

@@ -1,0 +1,96 @@
+// What test/docs/shell-snippets*.test.ts do with each shell command of README.md and docs/, keyed by
+// `<page>: <command>`. A command not listed here must simply exit 0 in the repository root; every skip says why.
+import type { Snippet } from './shell-snippets.js';
+
+export interface Plan {
+  /** Why the command cannot run here. */
+  skip?: string;
+  /** What runs instead of the page's text, when it must differ (the comment says why). */
+  run?: string;
+  /** 'project': the scaffolded project (a project with @decorum/cli installed, as the page assumes). */
+  cwd?: 'project';
+  /** A long-running server: over stdio, HTTP, or `http` endpoints at once. */
+  server?: 'stdio' | 'stdio+http' | { http: number };
+  /** Run first, in the same folder. */
+  setup?: string;
+  /** Needs the weather showcase running: its URL replaces http://127.0.0.1:3000/mcp. */
+  againstShowcase?: true;
+  /** Needs Redis (CI starts it): its URL replaces redis://127.0.0.1:6379. */
+  redis?: true;
+  timeoutMs?: number;
+  /** Runs before the other commands: the scaffold that the pages' project commands need. */
+  first?: true;
+  /** How the server is stopped: Ctrl-C (SIGINT to its group) unless the page starts it in the background. */
+  stopSignal?: NodeJS.Signals;
+}
+
+export const NO_BENCH =
+  'a benchmark: 1 to 5 minutes of both cores, and its figures, not an exit status, are the point (docs/benchmarks.md)';
+/** Keyed by `<page>: <command>`; a command not listed here must simply exit 0. */
+export const PLANS: Record<string, Plan> = {
+  // `npm ci` is the install CI has just done for this run; the showcase is started here and stopped with Ctrl-C.
+  'README.md: npm ci && npm run showcase': { run: 'npm run showcase', server: { http: 1 } },
+  'README.md: npm ci && npm test': { skip: 'is CI itself (.ci/run: npm ci, then npm test, which runs this file)' },
+  'docs/benchmarks.md: npm run bench': { skip: NO_BENCH },
+  'docs/benchmarks.md: npm run bench -- --quick': { skip: NO_BENCH },
+  'docs/benchmarks.md: npm run bench -- --only throughput,lists,cold,memory,reload': { skip: NO_BENCH },
+  'docs/benchmarks.md: npm run bench -- --build': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/profile.mjs --impl decorum --mode stdio|http|stateless --seconds 5': {
+    skip: NO_BENCH,
+  },
+  'docs/benchmarks.md: node bench/cpu-cost.mjs --calls 40000 --rounds 3': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/snapshot-decorum.mjs before': { skip: NO_BENCH },
+  'docs/benchmarks.md: npm run bench -- --quick --only throughput --with before': { skip: NO_BENCH },
+  'docs/create-mcp-app.md: npm init @decorum/mcp-app my-server': {
+    skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; the "Before publishing" commands below scaffold the same project from this checkout',
+  },
+  'docs/create-mcp-app.md: cd my-server': { cwd: 'project' },
+  'docs/create-mcp-app.md: npm run dev': { cwd: 'project', server: 'stdio' },
+  'docs/create-mcp-app.md: npm run build': {
+    skip: 'CI has just built every package (.ci/run builds before it tests); rebuilding dist/ here would pull it from under the tests running beside this file',
+  },
+  // The scaffold that the project commands need runs first (and the project is left in place for them).
+  'docs/create-mcp-app.md: mkdir -p /tmp/decorum-packs': { first: true },
+  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli --pack-destination /tmp/decorum-packs':
+    { first: true },
+  'docs/create-mcp-app.md: node packages/create-mcp-app/dist/bin.js /tmp/my-server --yes --decorum-packages /tmp/decorum-packs --prefer-offline':
+    { first: true, timeoutMs: 240_000 },
+  'docs/cli.md: npx decorum dev': { cwd: 'project', server: 'stdio' },
+  'docs/cli.md: npx decorum dev --http --port 3000': { cwd: 'project', server: { http: 1 } },
+  'docs/cli.md: npx decorum dev --stdio --http': { cwd: 'project', server: 'stdio+http' },
+  'docs/cli.md: npx decorum build': { cwd: 'project' },
+  // Commits the manifest the previous build wrote, as the page says to: the check then proves a rebuild matches it.
+  'docs/cli.md: npx decorum build && git diff --exit-code mcp-manifest.json': {
+    cwd: 'project',
+    setup: 'git add mcp-manifest.json && git -c user.name=docs -c user.email=docs@example.com commit -qm manifest',
+  },
+  'docs/cli.md: npx decorum list --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"': {
+    againstShowcase: true,
+  },
+  'docs/observability.md: npm install @opentelemetry/api @opentelemetry/sdk-node @opentelemetry/exporter-trace-otlp-http':
+    {
+      skip: "installs some 70 packages from the registry into the reader's project (40 to 100 s here, more than the rest of the project chain); the root's dev dependencies pin these three packages and test/telemetry runs the page's example with them",
+    },
+  'docs/mcp-app.md: node --conditions=@decorum/source --import @decorum/cli/register docs/examples/mcp-app.ts': {
+    server: 'stdio',
+  },
+  'docs/mcp-app.md: node --conditions=@decorum/source --import @decorum/cli/register docs/examples/mcp-app.ts --http': {
+    server: { http: 1 },
+  },
+  "docs/scaling.md: redis-server --port 6379 --save '' --appendonly no --daemonize yes": {
+    skip: 'CI starts this very redis-server before the tests (.ci/run) and a second one cannot bind the port; the next commands use it',
+  },
+  // The loop puts three servers in the background and returns: `wait` keeps the shell as their group's leader.
+  'docs/scaling.md: for port in 3001 3002 3003; do PORT=$port REDIS_URL=redis://127.0.0.1:6379 npm run serve & done': {
+    run: 'for port in 3001 3002 3003; do PORT=$port REDIS_URL=redis://127.0.0.1:6379 npm run serve & done; wait',
+    server: { http: 3 },
+    redis: true,
+    // Background jobs of a non-interactive shell ignore SIGINT (and Ctrl-C never reaches `&` jobs): `kill` them.
+    stopSignal: 'SIGTERM',
+  },
+};
+
+export const planKey = (snippet: Snippet) => `${snippet.page}: ${snippet.command}`;
+
+/** The commands that run in (or make) the scaffolded project: one chain, in the project test file. */
+export const inProjectChain = (plan: Plan | undefined) => plan?.cwd === 'project' || plan?.first === true;
