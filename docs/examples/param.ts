@@ -17,7 +17,7 @@ export class Forecasts {
     return `contents of ${path}`;
   }
 
-  // An exploded variable `{/segments*}` arrives as an array of strings.
+  // An exploded variable `{/segments*}` arrives as an array of strings (`[]` for `tree://root`).
   @ResourceTemplate('tree://root{/segments*}', { name: 'tree-node', mimeType: 'application/json' })
   node(@Param('segments') segments: string[]) {
     return { depth: segments.length, segments };

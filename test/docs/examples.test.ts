@@ -307,6 +307,7 @@ describe('docs/examples/param.ts', () => {
       text: 'contents of src/app/main.ts',
     });
     expect(await read('tree://root/a/b/c')).toEqual({ depth: 3, segments: ['a', 'b', 'c'] });
+    expect(await read('tree://root')).toEqual({ depth: 0, segments: [] });
     await expect(client.readResource({ uri: 'weather://a/b/forecast/2' })).rejects.toMatchObject({ code: -32002 });
   });
 });

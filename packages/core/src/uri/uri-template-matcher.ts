@@ -7,7 +7,7 @@ import { codePointLength, decodeComponent } from './pct-encoding.js';
 import type { ExpressionStep, LiteralStep, MatchStep } from './uri-template-compiler.js';
 import type { UriTemplateVariable } from './uri-template-parser.js';
 
-/** Matched variable values, percent-decoded; exploded variables give arrays. */
+/** Matched variable values, percent-decoded; exploded variables give arrays (`[]` when absent). */
 export type UriTemplateParams = Record<string, string | string[]>;
 
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
@@ -233,5 +233,13 @@ export function matchSteps(steps: readonly MatchStep[], uri: string): UriTemplat
     if (pos < 0) return undefined;
   }
   if (pos !== uri.length) return undefined;
+  // An exploded variable is a list: absent, it is the empty list (which expands to nothing, so the
+  // round trip holds), and a handler can count on an array (`tree://root{/segments*}` on `tree://root`).
+  for (const step of steps) {
+    if (step.kind !== 'expression') continue;
+    for (const variable of step.variables) {
+      if (variable.explode && !out.has(variable.name)) out.set(variable.name, { value: [], prefix: undefined });
+    }
+  }
   return Object.fromEntries(Array.from(out, ([name, capture]) => [name, capture.value]));
 }

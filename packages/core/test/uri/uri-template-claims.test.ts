@@ -20,3 +20,22 @@ describe("' in literals (RFC 6570 erratum 6937)", () => {
     }
   });
 });
+
+describe('an absent exploded variable is the empty list', () => {
+  it.each([
+    ['tree://root{/segments*}', 'tree://root', { segments: [] }],
+    ['a://x{.labels*}', 'a://x', { labels: [] }],
+    ['a://x{?tags*}', 'a://x', { tags: [] }],
+    ['a://x{;p*}', 'a://x', { p: [] }],
+    ['a://x{#f*}', 'a://x', { f: [] }],
+    ['a://x/{a,list*}', 'a://x/1', { a: '1', list: [] }],
+    ['a://x{/a,rest*}', 'a://x/1', { a: '1', rest: [] }],
+  ])('%s ⟵ %s', (template, uri, params) => {
+    expect(new UriTemplate(template).match(uri)).toEqual(params);
+  });
+
+  it('and expands back to the same URI (an empty list is undefined in RFC 6570)', () => {
+    const template = new UriTemplate('tree://root{/segments*}');
+    expect(template.expand(template.match('tree://root') ?? {})).toBe('tree://root');
+  });
+});

@@ -84,7 +84,7 @@ describe('UriTemplate.match', () => {
   describe('{/var}: one segment per variable, explode takes the remaining segments', () => {
     check([
       ['a://x{/list*}', 'a://x/red/green/blue', { list: ['red', 'green', 'blue'] }],
-      ['a://x{/list*}', 'a://x', {}],
+      ['a://x{/list*}', 'a://x', { list: [] }], // absent: the empty list (docs/param.md)
       ['a://x{/list*}', 'a://x/', { list: [''] }],
       ['a://x{/a,b}', 'a://x/1/2', { a: '1', b: '2' }],
       ['a://x{/a,b}', 'a://x/1', { a: '1' }],
