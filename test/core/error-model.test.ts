@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   Arg,
   Args,
+  Complete,
   Field,
   type Guard,
   Param,
@@ -69,6 +70,13 @@ class Kinds {
     return `${who} (${age})`;
   }
 
+  @Complete({ prompt: 'welcome', argument: 'who' })
+  names(value: string): string[] {
+    if (value === 'nobody') throw nobody();
+    if (value === '!') throw new Error('the name index is down (host 10.0.0.7)');
+    return ['ada', 'grace'].filter((n) => n.startsWith(value));
+  }
+
   @Prompt({ description: 'Welcomes someone' })
   @UseGuards(notMallory)
   welcome(@Arg('who') who: string): string {
@@ -87,8 +95,10 @@ const invalid = (subject: string, ...lines: string[]) => [`Invalid arguments for
 const USER_MESSAGE = 'No one is called "nobody"; try a real name.';
 
 describe.each(ERAS)('one error model for every kind (%s era)', (era) => {
+  const logged: string[] = [];
+  const logger = { warn: () => undefined, error: (message: string) => void logged.push(message) };
   const connect = async () => {
-    const client = await createTestClient([Kinds], { era });
+    const client = await createTestClient([Kinds], { era, appOptions: { logger } });
     clients.push(client);
     return client;
   };
@@ -147,6 +157,20 @@ describe.each(ERAS)('one error model for every kind (%s era)', (era) => {
       message: invalid('prompt "welcome"', 'who is required'),
       data: { issues: [{ path: 'who', message: 'who is required' }] },
     });
+  });
+
+  it('completion: the same table — a UserError -32603 with its message, anything else masked', async () => {
+    const client = await connect();
+    expect((await client.complete({ prompt: 'welcome' }, { name: 'who', value: 'a' })).values).toEqual(['ada']);
+    await expect(client.complete({ prompt: 'welcome' }, { name: 'who', value: 'nobody' })).rejects.toMatchObject({
+      code: -32603,
+      message: USER_MESSAGE,
+    });
+    await expect(client.complete({ prompt: 'welcome' }, { name: 'who', value: '!' })).rejects.toMatchObject({
+      code: -32603,
+      message: 'Internal error',
+    });
+    expect(logged).toContain('[decorum] completion of "who" for welcome failed');
   });
 
   it('checks input before guards: a malformed call to a guarded primitive is told what to correct', async () => {
