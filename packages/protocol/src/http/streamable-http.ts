@@ -1,4 +1,5 @@
 import { bearerChallenge } from '../auth/challenge.js';
+import { identified } from '../auth/principal.js';
 import { unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { AuthInfo } from '../transports/transport.js';
@@ -22,6 +23,8 @@ import { SessionEndpoint } from './session-endpoint.js';
 import { StatelessEndpoint } from './stateless-endpoint.js';
 
 const VERSION_HEADER = 'mcp-protocol-version';
+const UNNAMED_REFUSAL =
+  'Forbidden: the credential names no principal (no subject, client id or token), so what it opens could not be kept from other callers';
 
 /**
  * MCP's Streamable HTTP transport as a Web-standard handler: `handle(request) → Response` runs
@@ -87,6 +90,11 @@ export class StreamableHttpHandler implements HttpService {
       const result = await authenticate(input.request());
       if (result instanceof Response) return result;
       auth = result;
+      // A principal that names nobody would open sessions any other such caller could use.
+      if (auth !== undefined && auth.subject === undefined && auth.clientId === undefined) {
+        auth = await identified(auth);
+        if (auth === undefined) return badRequest(403, UNNAMED_REFUSAL);
+      }
     }
     if (legacySse) {
       const answer = await this.legacySse?.handle(input.request(), messageInfo(input, auth));
