@@ -39,3 +39,27 @@ describe('an absent exploded variable is the empty list', () => {
     expect(template.expand(template.match('tree://root') ?? {})).toBe('tree://root');
   });
 });
+
+describe('match(expand(values)): the documented condition', () => {
+  it('an undefined variable before a defined one in a positional list shifts the values', () => {
+    const template = new UriTemplate('a://x?{undef,y}');
+    expect(template.expand({ y: '1' })).toBe('a://x?1');
+    expect(template.match('a://x?1')).toEqual({ undef: '1' });
+    const slashes = new UriTemplate('a://x{/a,b}');
+    expect(slashes.match(slashes.expand({ b: '2' }))).toEqual({ a: '2' });
+  });
+
+  it('the named operators have no such limit', () => {
+    for (const source of ['a://x{?undef,y}', 'a://x{;undef,y}', 'a://x?k=v{&undef,y}']) {
+      const template = new UriTemplate(source);
+      expect(template.match(template.expand({ y: '1' })), source).toEqual({ y: '1' });
+    }
+  });
+
+  it('an unencoded literal in a value, and an associative array, do not come back', () => {
+    const dash = new UriTemplate('a://x/{a}-{b}');
+    expect(dash.match(dash.expand({ a: 'x-y', b: 'z' }))).toEqual({ a: 'x', b: 'y-z' });
+    const keys = new UriTemplate('a://x{?keys*}');
+    expect(keys.match(keys.expand({ keys: { a: '1' } }))).toEqual({ keys: [] });
+  });
+});

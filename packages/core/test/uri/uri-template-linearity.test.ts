@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { UriTemplate, UriTemplateRouter } from '../../src/uri/index.js';
 
 // Matching must stay linear in the URI length on hostile input (a resources/read URI comes from the
-// client). A backtracking matcher shows up as a ~100x slowdown for 10x longer input; a linear one as
-// ~10x. The bound below (30x) leaves room for a loaded CI machine without letting quadratic through.
+// client). A backtracking matcher shows up as a ~100x slowdown for 10x longer input; this linear one
+// measures 11-23x (array-producing templates pay for garbage collection: docs/uri-templates.md). The
+// bound below (40x) leaves room for a loaded CI machine without letting quadratic through.
 
 const TEMPLATES = [
   'a://x/{id}',
@@ -76,14 +77,14 @@ function bestRatio(templates: UriTemplate[], router: UriTemplateRouter<number>):
 }
 
 describe('UriTemplate matching is linear in the URI length', () => {
-  it('100 KB hostile URIs take about 10x as long as 10 KB ones, not 100x', () => {
+  it('100 KB hostile URIs take 10-25x as long as 10 KB ones, not 100x', () => {
     const templates = TEMPLATES.map((t) => new UriTemplate(t));
     const router = new UriTemplateRouter<number>();
     TEMPLATES.forEach((t, i) => {
       router.add(t, i);
     });
     once(inputs(10_000), templates, router); // warm up the JIT
-    expect(bestRatio(templates, router)).toBeLessThan(30);
+    expect(bestRatio(templates, router)).toBeLessThan(40);
   });
 
   it('gets the near misses right', () => {
