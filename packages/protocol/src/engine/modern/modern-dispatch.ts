@@ -7,6 +7,7 @@ import type { MessageInfo } from '../../transports/transport.js';
 import type { Cancellation } from '../cancellation.js';
 import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
+import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
 import type { Router } from '../router.js';
 import type { JsonObject } from '../types.js';
 import { type CacheableMethod, isCacheable } from './cache-hints.js';
@@ -151,7 +152,9 @@ async function listen(
   if (wanted.promptsListChanged && caps.prompts?.listChanged) honored.promptsListChanged = true;
   if (wanted.resourcesListChanged && caps.resources?.listChanged) honored.resourcesListChanged = true;
   if (Array.isArray(wanted.resourceSubscriptions) && caps.resources?.subscribe) {
-    honored.resourceSubscriptions = wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+    const asked = wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+    // The same authorization as resources/subscribe: what the caller may not read is left out.
+    honored.resourceSubscriptions = await authorizedSubscriptions(server.catalog.resources, asked, ctx);
   }
   const tag = { [META_SUBSCRIPTION]: ctx.requestId };
   await channel.notify(
@@ -165,8 +168,9 @@ async function listen(
   });
   const remove = server.listeners.add({
     filter: honored,
-    send: (method, extra = {}) =>
-      void channel.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined),
+    send: readableUpdatesOnly(server.catalog.resources, ctx, (method, extra = {}) => {
+      void channel.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined);
+    }),
     end: ended,
   });
   ctx.signal.addEventListener('abort', ended, { once: true });
