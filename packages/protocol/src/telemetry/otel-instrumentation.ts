@@ -1,7 +1,7 @@
 // Traces and metrics through `@opentelemetry/api`, named as the semantic conventions for MCP say:
 // one SERVER span per inbound request ("tools/call get_weather"), an INTERNAL child for the user's
 // handler, a CLIENT child per server→client request; the operation and session duration histograms.
-import type { Attributes, Context, Histogram, Meter, Span, Tracer, UpDownCounter } from '@opentelemetry/api';
+import type { Attributes, Context, Histogram, Meter, Span, Tracer } from '@opentelemetry/api';
 import type { Instrumentation, RequestFacts, SessionFacts } from '../engine/instrumentation.js';
 import type { JsonObject } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
@@ -30,8 +30,24 @@ interface Instruments {
   operation: Histogram;
   clientOperation: Histogram;
   session: Histogram;
-  activeRequests: UpDownCounter;
-  activeSessions: UpDownCounter;
+}
+
+/**
+ * Counts kept here and reported only when the SDK collects (observable up-down counters): a
+ * synchronous counter would cost two attribute-set lookups per request for a gauge read once a minute.
+ */
+class Gauge {
+  private readonly counts = new Map<string, { attributes: Attributes; value: number }>();
+
+  add(key: string, attributes: Attributes, delta: number): void {
+    const entry = this.counts.get(key);
+    if (entry === undefined) this.counts.set(key, { attributes, value: delta });
+    else entry.value += delta;
+  }
+
+  observe(result: { observe(value: number, attributes?: Attributes): void }): void {
+    for (const { attributes, value } of this.counts.values()) result.observe(value, attributes);
+  }
 }
 
 // The caller sent something the server could not serve: answered with an error, but not a failure
@@ -96,13 +112,15 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
       ? undefined
       : ((options.tracerProvider ?? api.trace.getTracerProvider()).getTracer(TELEMETRY_SCOPE) as Tracer);
   let instruments: Instruments | undefined;
+  const inFlight = new Gauge();
+  const openSessions = new Gauge();
   // Made at the first request, not here: the global meter provider is not a proxy, and an SDK
   // started after the app was built would otherwise never see a measurement.
   const metrics = (): Instruments | undefined => {
     if (options.metrics === false) return undefined;
     if (instruments === undefined) {
       const meter = (options.meterProvider ?? api.metrics.getMeterProvider()).getMeter(TELEMETRY_SCOPE) as Meter;
-      instruments = createInstruments(meter);
+      instruments = createInstruments(meter, inFlight, openSessions);
     }
     return instruments;
   };
@@ -120,8 +138,8 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
       const params = request.params ?? {};
       const common = operationAttributes(method, params, facts);
       const measure = metrics();
-      const gauge = { [semconv.ATTR_MCP_METHOD_NAME]: method };
-      measure?.activeRequests.add(1, gauge);
+      const gauge = measure === undefined ? undefined : { [semconv.ATTR_MCP_METHOD_NAME]: method };
+      if (gauge !== undefined) inFlight.add(method, gauge, 1);
       const start = performance.now();
       let span: Span | undefined;
       let context: Context | undefined;
@@ -158,7 +176,7 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
         }
         if (measure !== undefined) {
           measure.operation.record((performance.now() - start) / 1000, { ...common, ...outcome });
-          measure.activeRequests.add(-1, gauge);
+          if (gauge !== undefined) inFlight.add(method, gauge, -1);
         }
       }
     },
@@ -222,7 +240,8 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
       const measure = metrics();
       if (measure === undefined) return;
       sessionStarts.set(facts.key, performance.now());
-      measure.activeSessions.add(1, sessionAttributes(facts));
+      const attributes = sessionAttributes(facts);
+      openSessions.add(JSON.stringify(attributes), attributes, 1);
     },
 
     sessionClosed(facts) {
@@ -231,7 +250,7 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
       sessionStarts.delete(facts.key);
       const attributes = sessionAttributes(facts);
       instruments.session.record((performance.now() - started) / 1000, attributes);
-      instruments.activeSessions.add(-1, attributes);
+      openSessions.add(JSON.stringify(attributes), attributes, -1);
     },
   };
 }
@@ -243,9 +262,9 @@ function sessionAttributes(facts: SessionFacts): Attributes {
   return attributes;
 }
 
-function createInstruments(meter: Meter): Instruments {
+function createInstruments(meter: Meter, inFlight: Gauge, openSessions: Gauge): Instruments {
   const advice = { explicitBucketBoundaries: semconv.MCP_DURATION_BUCKETS };
-  return {
+  const instruments: Instruments = {
     operation: meter.createHistogram(semconv.METRIC_MCP_SERVER_OPERATION_DURATION, {
       unit: 's',
       description: 'MCP request duration as observed on the server, from receipt until the result or error is sent.',
@@ -261,13 +280,18 @@ function createInstruments(meter: Meter): Instruments {
       description: 'The duration of an MCP session as observed on the server.',
       advice,
     }),
-    activeRequests: meter.createUpDownCounter(semconv.METRIC_MCP_SERVER_ACTIVE_REQUESTS, {
+  };
+  meter
+    .createObservableUpDownCounter(semconv.METRIC_MCP_SERVER_ACTIVE_REQUESTS, {
       unit: '{request}',
       description: 'MCP requests being served (Decorum; not in the conventions).',
-    }),
-    activeSessions: meter.createUpDownCounter(semconv.METRIC_MCP_SERVER_ACTIVE_SESSIONS, {
+    })
+    .addCallback((result) => inFlight.observe(result));
+  meter
+    .createObservableUpDownCounter(semconv.METRIC_MCP_SERVER_ACTIVE_SESSIONS, {
       unit: '{session}',
       description: 'Open legacy MCP sessions (Decorum; not in the conventions).',
-    }),
-  };
+    })
+    .addCallback((result) => openSessions.observe(result));
+  return instruments;
 }
