@@ -1,11 +1,12 @@
 // Traces and metrics through `@opentelemetry/api`, named as the semantic conventions for MCP say:
 // one SERVER span per inbound request ("tools/call get_weather"), an INTERNAL child for the user's
 // handler, a CLIENT child per server→client request; the operation and session duration histograms.
-import type { Attributes, Context, Histogram, Meter, Span, Tracer } from '@opentelemetry/api';
+import type { Attributes, Context, Meter, Span, Tracer } from '@opentelemetry/api';
 import type { Instrumentation, RequestFacts, SessionFacts } from '../engine/instrumentation.js';
 import type { JsonObject } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { OtelApi } from './otel-api.js';
+import { createInstruments, Gauge, type Instruments } from './otel-metrics.js';
 import * as semconv from './semconv.js';
 import { extractParent, injectMeta } from './trace-context.js';
 
@@ -25,30 +26,6 @@ export interface OtelTelemetryOptions {
 
 /** The instrumentation scope spans and metrics are reported under. */
 export const TELEMETRY_SCOPE = '@decorum/protocol';
-
-interface Instruments {
-  operation: Histogram;
-  clientOperation: Histogram;
-  session: Histogram;
-}
-
-/**
- * Counts kept here and reported only when the SDK collects (observable up-down counters): a
- * synchronous counter would cost two attribute-set lookups per request for a gauge read once a minute.
- */
-class Gauge {
-  private readonly counts = new Map<string, { attributes: Attributes; value: number }>();
-
-  add(key: string, attributes: Attributes, delta: number): void {
-    const entry = this.counts.get(key);
-    if (entry === undefined) this.counts.set(key, { attributes, value: delta });
-    else entry.value += delta;
-  }
-
-  observe(result: { observe(value: number, attributes?: Attributes): void }): void {
-    for (const { attributes, value } of this.counts.values()) result.observe(value, attributes);
-  }
-}
 
 // The caller sent something the server could not serve: answered with an error, but not a failure
 // of the server (the conventions' list for mcp.server spans and metrics).
@@ -260,38 +237,4 @@ function sessionAttributes(facts: SessionFacts): Attributes {
   if (facts.transport !== undefined) attributes[semconv.ATTR_NETWORK_TRANSPORT] = facts.transport;
   if (facts.transport === 'tcp') attributes[semconv.ATTR_NETWORK_PROTOCOL_NAME] = 'http';
   return attributes;
-}
-
-function createInstruments(meter: Meter, inFlight: Gauge, openSessions: Gauge): Instruments {
-  const advice = { explicitBucketBoundaries: semconv.MCP_DURATION_BUCKETS };
-  const instruments: Instruments = {
-    operation: meter.createHistogram(semconv.METRIC_MCP_SERVER_OPERATION_DURATION, {
-      unit: 's',
-      description: 'MCP request duration as observed on the server, from receipt until the result or error is sent.',
-      advice,
-    }),
-    clientOperation: meter.createHistogram(semconv.METRIC_MCP_CLIENT_OPERATION_DURATION, {
-      unit: 's',
-      description: 'Duration of a request the server sent the client (sampling, elicitation, roots).',
-      advice,
-    }),
-    session: meter.createHistogram(semconv.METRIC_MCP_SERVER_SESSION_DURATION, {
-      unit: 's',
-      description: 'The duration of an MCP session as observed on the server.',
-      advice,
-    }),
-  };
-  meter
-    .createObservableUpDownCounter(semconv.METRIC_MCP_SERVER_ACTIVE_REQUESTS, {
-      unit: '{request}',
-      description: 'MCP requests being served (Decorum; not in the conventions).',
-    })
-    .addCallback((result) => inFlight.observe(result));
-  meter
-    .createObservableUpDownCounter(semconv.METRIC_MCP_SERVER_ACTIVE_SESSIONS, {
-      unit: '{session}',
-      description: 'Open legacy MCP sessions (Decorum; not in the conventions).',
-    })
-    .addCallback((result) => openSessions.observe(result));
-  return instruments;
 }
