@@ -28,6 +28,8 @@ export interface ClientCapabilities {
   sampling?: { context?: JsonObject; tools?: JsonObject };
   elicitation?: { form?: JsonObject; url?: JsonObject };
   experimental?: Record<string, JsonObject>;
+  /** Extensions (SEP-2133) by identifier, with their settings. */
+  extensions?: Record<string, JsonObject>;
   [key: string]: unknown;
 }
 
@@ -39,6 +41,8 @@ export interface ServerCapabilities {
   completions?: JsonObject;
   logging?: JsonObject;
   experimental?: Record<string, JsonObject>;
+  /** Extensions (SEP-2133) by identifier, with their settings. */
+  extensions?: Record<string, JsonObject>;
   [key: string]: unknown;
 }
 
