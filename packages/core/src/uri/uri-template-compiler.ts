@@ -1,6 +1,11 @@
 // Turns parsed template parts into match steps once, at construction: the stop-character tables of
 // every expression, the literal that ends it, and case folding for the leading scheme and host.
-import type { UriTemplateOperator, UriTemplatePart, UriTemplateVariable } from './uri-template-parser.js';
+import type {
+  UriTemplateExpression,
+  UriTemplateOperator,
+  UriTemplatePart,
+  UriTemplateVariable,
+} from './uri-template-parser.js';
 
 export interface LiteralStep {
   readonly kind: 'literal';
@@ -65,6 +70,43 @@ export function foldRanges(text: string): [number, number][] {
     ranges.push([at >= authorityStart ? at + 1 : authorityStart, end]);
   }
   return ranges;
+}
+
+/** Where and why a template can never match, found by {@link unmatchable}. */
+export interface Unmatchable {
+  readonly position: number;
+  readonly detail: string;
+}
+
+const spell = (part: UriTemplateExpression) =>
+  `{${part.operator}${part.variables.map((v) => `${v.name}${v.explode ? '*' : v.prefix ? `:${v.prefix}` : ''}`).join(',')}}`;
+
+/**
+ * Why the matcher can never split a URI for this template, or undefined. A required expression (`{b}`,
+ * `{+b}`) right after an expression that takes every character it can (`{a}`, `{+a}`, no prefix on its
+ * last variable) and stops only where `{b}` could not start: `{a}` stops at `/ ? #`, which `{b}` cannot
+ * take, and `{+a}` runs up to `#`, which neither can. `{a}{+b}` does split (at a `/` or `?`); so do
+ * `{a:3}{b}` and `{a}{/b}`.
+ */
+export function unmatchable(parts: readonly UriTemplatePart[]): Unmatchable | undefined {
+  for (let index = 1; index < parts.length; index++) {
+    const [before, part] = [parts[index - 1], parts[index]];
+    if (before.kind !== 'expression' || part.kind !== 'expression') continue;
+    if (before.operator !== '' && before.operator !== '+') continue;
+    if (before.variables[before.variables.length - 1]?.prefix !== undefined) continue;
+    if (part.operator !== '' && !(part.operator === '+' && before.operator === '+')) continue;
+    const [a, b] = [spell(before), spell(part)];
+    const last = before.variables[before.variables.length - 1] as UriTemplateVariable;
+    const prefixed = last.explode ? '' : `, bound the first with a prefix (${a.slice(0, -1)}:3}${b})`;
+    return {
+      position: part.position,
+      detail:
+        `${b} directly follows ${a}, which takes every character ${b} could start with, so no URI matches ` +
+        `this template. Put a literal between them (${a}-${b})${prefixed}, or give the second an operator ` +
+        `that starts it ({/${b.slice(1).replace(/^\+/, '')})`,
+    };
+  }
+  return undefined;
 }
 
 /** Compiles parsed parts into match steps; consecutive `{?…}{&…}` expressions become one query step. */

@@ -7,11 +7,13 @@ export type UriTemplateErrorCode =
   | 'INVALID_VARIABLE_NAME'
   | 'INVALID_MODIFIER'
   | 'INVALID_LITERAL'
-  | 'INVALID_VALUE';
+  | 'INVALID_VALUE'
+  | 'UNMATCHABLE';
 
 /**
  * A malformed RFC 6570 template, raised when the template is parsed (at startup, for a decorated
- * resource template), or a value that cannot be expanded (a prefix on a list, say).
+ * resource template), a value that cannot be expanded (a prefix on a list, say), or a template that
+ * can expand but never match a URI (`UNMATCHABLE`, when it is routed: `x{a}{b}y`).
  * `position` is the 0-based index in `template` where parsing stopped.
  * @example
  * try { new UriTemplate('weather://{city'); } catch (e) {

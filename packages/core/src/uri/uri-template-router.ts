@@ -55,10 +55,12 @@ export class UriTemplateRouter<T> {
 
   /**
    * Adds a template (a string is parsed, and may throw a `UriTemplateError`) and returns it parsed.
-   * Throws a `UriTemplateConflictError` naming both templates when an equivalent one is present.
+   * Throws a `UriTemplateError` (`UNMATCHABLE`) for a template no URI can match, and a
+   * `UriTemplateConflictError` naming both templates when an equivalent one is present.
    */
   add(template: string | UriTemplate, value: T): UriTemplate {
     const parsed = typeof template === 'string' ? new UriTemplate(template) : template;
+    parsed.assertMatchable();
     const skeleton = skeletonOf(parsed.parts);
     const existing = this.#bySkeleton.get(skeleton);
     if (existing) throw new UriTemplateConflictError(existing.template.template, parsed.template);

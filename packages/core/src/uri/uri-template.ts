@@ -1,4 +1,5 @@
-import { compileMatcher, type MatchStep } from './uri-template-compiler.js';
+import { compileMatcher, type MatchStep, unmatchable } from './uri-template-compiler.js';
+import { UriTemplateError } from './uri-template-error.js';
 import { expandParts, type UriTemplateValues } from './uri-template-expander.js';
 import { matchSteps, type UriTemplateParams } from './uri-template-matcher.js';
 import { parseUriTemplate, type UriTemplatePart, type UriTemplateVariable } from './uri-template-parser.js';
@@ -67,6 +68,18 @@ export class UriTemplate {
    */
   expand(values: UriTemplateValues): string {
     return expandParts(this.parts, values, this.template);
+  }
+
+  /**
+   * Throws a `UriTemplateError` (`UNMATCHABLE`) when no URI can ever match this template, because two
+   * adjacent expressions cannot be told apart (`x{a}{b}y`, `up{+path}{var}/here`). Such a template still
+   * expands (the RFC's examples include some); a router refuses it, so a resource template fails at startup.
+   * @example new UriTemplate('notes://{id}{rev}').assertMatchable(); // throws: "{rev} directly follows {id} …"
+   */
+  assertMatchable(): void {
+    const problem = unmatchable(this.parts);
+    if (problem !== undefined)
+      throw new UriTemplateError('UNMATCHABLE', this.template, problem.position, problem.detail);
   }
 
   /** The template text. */
