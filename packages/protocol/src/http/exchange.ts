@@ -5,6 +5,7 @@ import type { EventStore } from './event-store.js';
 import type { HttpReply } from './http-input.js';
 import { jsonReply } from './responses.js';
 import { SseConnection, sseHeaders } from './sse.js';
+import { isDroppable, type SseBudget } from './sse-budget.js';
 
 /** Settings an exchange takes from its endpoint and session (made by {@link exchangeContext} only). */
 export interface ExchangeContext {
@@ -16,6 +17,8 @@ export interface ExchangeContext {
   readonly priming: boolean;
   readonly retryMs: number;
   readonly keepAliveMs: number;
+  /** What the exchange's SSE stream may queue (none: unbounded). */
+  readonly budget?: SseBudget;
   /** The HTTP status of a JSON answer (modern errors map to 400/404). Default 200. */
   readonly statusOf?: (message: JsonRpcMessage | JsonRpcMessage[]) => number;
   /** Called when the client closes the stream before the last response (modern: that cancels). */
@@ -26,6 +29,7 @@ export interface ExchangeContext {
 export interface StreamSettings {
   readonly retryMs: number;
   readonly keepAliveMs: number;
+  readonly budget?: SseBudget;
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -46,6 +50,7 @@ export function exchangeContext(
     priming: session?.priming ?? false,
     retryMs: settings.retryMs,
     keepAliveMs: settings.keepAliveMs,
+    budget: settings.budget,
     statusOf: extra?.statusOf,
     onDisconnect: extra?.onDisconnect,
   };
@@ -239,7 +244,7 @@ export class Exchange {
 
   private async startSse(): Promise<void> {
     this.mode = 'sse';
-    const connection = new SseConnection(this.context.keepAliveMs);
+    const connection = new SseConnection(this.context.keepAliveMs, this.context.budget);
     this.connection = connection;
     const onDisconnect = this.context.onDisconnect;
     if (onDisconnect) {
@@ -260,7 +265,7 @@ export class Exchange {
   private async emit(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     const store = this.context.eventStore;
     const id = store === null ? undefined : await store.append(this.context.sessionId, this.streamId, message);
-    this.connection?.send({ id, data: JSON.stringify(message) });
+    this.connection?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
   }
 
   private finish(): void {

@@ -4,6 +4,7 @@ import type { MessageInfo, SendOptions, Transport } from '../transports/transpor
 import type { EventStore } from './event-store.js';
 import { Exchange, type ExchangeContext, exchangeContext, relatedId } from './exchange.js';
 import type { SseConnection } from './sse.js';
+import { isDroppable, type SseBudget } from './sse-budget.js';
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -15,6 +16,8 @@ export interface HttpSessionSettings {
   eventStore: EventStore | null;
   retryMs: number;
   keepAliveMs: number;
+  /** What SSE streams may queue for clients that do not read. */
+  budget?: SseBudget;
   newId: () => string;
   /**
    * Present when sessions are shared between instances (the event store is shared too): the GET
@@ -223,7 +226,7 @@ export class HttpSession implements Transport {
   private async emitStandalone(message: JsonRpcMessage): Promise<void> {
     const store = this.settings.eventStore;
     const id = store ? await store.append(this.id, this.standaloneId, message) : undefined;
-    this.standalone?.send({ id, data: JSON.stringify(message) });
+    this.standalone?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
   }
 
   /**

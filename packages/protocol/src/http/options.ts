@@ -5,6 +5,14 @@ import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
 import type { SessionStore } from './session-store.js';
 
+import {
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_STREAM_BUFFER_BYTES,
+  DEFAULT_STALLED_STREAM_MS,
+  type SseBudget,
+  sseBudget,
+} from './sse-budget.js';
+
 export type { Authenticate } from '../auth/http-auth.js';
 
 /** Options of the Streamable HTTP endpoint. */
@@ -33,6 +41,16 @@ export interface StreamableHttpOptions {
    * calls). Default 1024.
    */
   maxStreamsPerSession?: number;
+  /**
+   * The most bytes one SSE stream may queue for a client that does not read. Past it, log and
+   * progress notifications for that stream are dropped; a response or request that does not fit,
+   * or a stream that stays full for `stalledStreamMs`, closes the stream. Default 8 MiB.
+   */
+  maxStreamBufferBytes?: number;
+  /** The most bytes all SSE streams of this endpoint may queue together (same policy). Default 64 MiB. */
+  maxBufferedBytes?: number;
+  /** How long a stream may stay at its cap (dropping) before it is closed, in ms. Default 30 000. */
+  stalledStreamMs?: number;
   /** Interval of SSE keep-alive comments, in ms (0 disables). Default 15 000. */
   keepAliveMs?: number;
   /** The SSE `retry` the client waits before reconnecting, in ms. Default 1 000. */
@@ -72,6 +90,8 @@ export type ResolvedHttpOptions = Required<
 > &
   Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore' | 'scaleOut'> & {
     eventStore: EventStore | null;
+    /** The account of what this endpoint's SSE streams queue (one per endpoint). */
+    budget: SseBudget;
   };
 
 /** The options with their defaults filled in; the event and session stores fall back to `scaleOut`'s. */
@@ -87,7 +107,11 @@ export function resolveHttpOptions(options: StreamableHttpOptions): ResolvedHttp
     keepAliveMs: 15_000,
     retryMs: 1_000,
     shutdownTimeoutMs: 10_000,
+    maxStreamBufferBytes: DEFAULT_MAX_STREAM_BUFFER_BYTES,
+    maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
+    stalledStreamMs: DEFAULT_STALLED_STREAM_MS,
     ...options,
+    budget: sseBudget(options),
     eventStore:
       options.eventStore === undefined
         ? (options.scaleOut?.eventStore ?? new InMemoryEventStore())

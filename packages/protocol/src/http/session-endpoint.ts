@@ -32,6 +32,7 @@ export class SessionEndpoint implements HttpEndpoint {
       eventStore: options.eventStore,
       retryMs: options.retryMs,
       keepAliveMs: options.keepAliveMs,
+      budget: options.budget,
       newId: streamIdSource(),
       cluster: undefined,
     };
@@ -93,7 +94,7 @@ export class SessionEndpoint implements HttpEndpoint {
       return badRequest(409, 'Conflict: this session already has an open GET stream');
     }
     if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
-    const connection = new SseConnection(options.keepAliveMs);
+    const connection = new SseConnection(options.keepAliveMs, options.budget);
     input.onAbort(() => connection.close());
     if (!(await session.attach(connection, lastEventId))) {
       // An id we no longer know (evicted, or from before a restart): a fresh standalone stream.

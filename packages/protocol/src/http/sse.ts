@@ -1,6 +1,8 @@
 // Server-Sent Events on a Web ReadableStream: one connection per SSE response, written as events
 // arrive, with comment keep-alives so proxies and load balancers keep idle streams open.
 
+import { SSE_HIGH_WATER_BYTES, type SseBudget } from './sse-budget.js';
+
 const encoder = new TextEncoder();
 
 /** One SSE event. `data` is written as one line (JSON never contains a raw newline). */
@@ -42,16 +44,36 @@ export class SseConnection {
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private keepAlive?: ReturnType<typeof setInterval>;
   private ended = false;
+  /** Bytes of this stream counted in the budget. */
+  private accounted = 0;
+  /** Since when this stream has been dropping for want of room (undefined: it has room). */
+  private fullSince?: number;
+  /** Log and progress notifications dropped because the client fell behind. */
+  dropped = 0;
 
-  constructor(keepAliveMs: number) {
-    this.stream = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.controller = controller;
+  /** `budget` bounds what the stream may queue for a client that does not read (see {@link SseBudget}). */
+  constructor(
+    keepAliveMs: number,
+    private readonly budget?: SseBudget,
+  ) {
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        // The reader took the queue below its mark: the client reads again.
+        pull: () => {
+          if (this.sync() <= SSE_HIGH_WATER_BYTES) this.fullSince = undefined;
+        },
+        cancel: () => this.finish(),
       },
-      cancel: () => this.finish(),
-    });
+      { highWaterMark: SSE_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
+    );
     if (keepAliveMs > 0) {
-      this.keepAlive = setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
+      // Only on an idle stream: a stream with a queue is not idle, and a comment would add to it.
+      this.keepAlive = setInterval(() => {
+        if ((this.controller.desiredSize ?? 0) > 0) this.write(': keep-alive\n\n');
+      }, keepAliveMs);
       // A keep-alive timer alone must not keep a process (or a test run) alive.
       (this.keepAlive as { unref?: () => void }).unref?.();
     }
@@ -61,9 +83,33 @@ export class SseConnection {
     return this.ended;
   }
 
-  /** Writes an event; returns false when the connection is already closed. */
-  send(event: SseEvent): boolean {
-    return this.write(encodeSseEvent(event));
+  /**
+   * Writes an event; returns false when the connection is closed. A `droppable` event (a log or a
+   * progress notification) is dropped when the client has fallen behind past the budget; any event
+   * that would leave this stream past its cap for longer than the budget allows closes the stream.
+   */
+  send(event: SseEvent, droppable = false): boolean {
+    const budget = this.budget;
+    if (budget === undefined || this.ended) return this.write(encodeSseEvent(event));
+    const bytes = encoder.encode(encodeSseEvent(event));
+    const queued = this.sync();
+    const size = bytes.byteLength;
+    const overOwnCap = queued + size > budget.limits.perStream;
+    // A client that keeps up (its queue under the mark) is never held to the shared total.
+    const lagging = queued > SSE_HIGH_WATER_BYTES;
+    if (overOwnCap || (lagging && !budget.fits(queued, size))) {
+      const now = Date.now();
+      this.fullSince ??= now;
+      if ((overOwnCap && lagging && !droppable) || now - this.fullSince >= budget.limits.stalledMs) {
+        this.abort();
+        return false;
+      }
+      if (droppable) {
+        this.dropped++;
+        return true;
+      }
+    }
+    return this.enqueue(bytes);
   }
 
   /** Ends the connection from the server side. */
@@ -78,18 +124,45 @@ export class SseConnection {
   }
 
   private write(text: string): boolean {
+    return this.enqueue(encoder.encode(text));
+  }
+
+  private enqueue(bytes: Uint8Array): boolean {
     if (this.ended) return false;
     try {
-      this.controller.enqueue(encoder.encode(text));
-      return true;
+      this.controller.enqueue(bytes);
     } catch {
       this.finish();
       return false;
     }
+    this.sync();
+    return true;
+  }
+
+  /** Brings the budget up to date with this stream's queue; gives the bytes queued. */
+  private sync(): number {
+    if (this.budget === undefined || this.ended) return 0;
+    const queued = SSE_HIGH_WATER_BYTES - (this.controller.desiredSize ?? SSE_HIGH_WATER_BYTES);
+    this.budget.adjust(queued - this.accounted);
+    this.accounted = queued;
+    return queued;
+  }
+
+  /** Closes a stream whose client stopped reading, freeing what it queued. */
+  private abort(): void {
+    try {
+      // error(), unlike close(), discards the queue at once
+      this.controller.error(new Error('SSE stream closed: the client stopped reading and its buffer stayed full'));
+    } catch {
+      // already closed by the consumer
+    }
+    this.finish();
   }
 
   private finish(): void {
     if (this.ended) return;
+    this.budget?.adjust(-this.accounted);
+    this.accounted = 0;
     this.ended = true;
     clearInterval(this.keepAlive);
     this.onclose?.();
