@@ -4,6 +4,7 @@ import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { Catalog } from './catalog.js';
 import type { ConnectionAbilities, LegacyState } from './channel.js';
 import type { RequestContext } from './context.js';
+import { checkSubscriptionCount } from './limits.js';
 import { paginate } from './pagination.js';
 import type { ResolvedServerOptions } from './server-options.js';
 import { shapeResult } from './shaping.js';
@@ -112,6 +113,7 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
       const uri = requireString(params, 'uri', 'resources/subscribe');
       // Updates of a resource tell a subscriber that it changed: nobody hears of one they may not read.
       await scope.catalog.resources?.authorizeSubscribe?.(uri, ctx);
+      if (state && !state.subscriptions.has(uri)) checkSubscriptionCount(scope.options, state.subscriptions.size + 1);
       state?.subscriptions.add(uri);
       state?.stateChanged();
       return {};

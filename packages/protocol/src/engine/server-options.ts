@@ -19,6 +19,10 @@ export interface ProtocolServerOptions {
   exposeErrors?: boolean;
   /** Where handler failures go. Default: stderr. */
   logger?: EngineLogger;
+  /** Most resource subscriptions one session (or one listen request) may hold. Default 1 000. */
+  maxSubscriptions?: number;
+  /** Most `subscriptions/listen` streams (2026-07-28) open at once. Default 10 000. */
+  maxListenStreams?: number;
   /** Experimental capabilities to advertise as they are. */
   experimental?: Record<string, JsonObject>;
   /** The modern era (2026-07-28): cache hints per method and the signing of multi-round-trip state. */

@@ -7,6 +7,7 @@ import type { MessageInfo } from '../../transports/transport.js';
 import type { Cancellation } from '../cancellation.js';
 import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
+import { checkListenStreams, checkSubscriptionCount } from '../limits.js';
 import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
 import type { Router } from '../router.js';
 import type { JsonObject } from '../types.js';
@@ -146,6 +147,7 @@ async function listen(
       'Invalid params: subscriptions/listen needs a "notifications" filter object',
     );
   }
+  checkListenStreams(server.options, server.listeners.size);
   const caps = server.capabilities(ctx.protocolVersion);
   const honored: SubscriptionFilter = {};
   if (wanted.toolsListChanged && caps.tools?.listChanged) honored.toolsListChanged = true;
@@ -153,6 +155,7 @@ async function listen(
   if (wanted.resourcesListChanged && caps.resources?.listChanged) honored.resourcesListChanged = true;
   if (Array.isArray(wanted.resourceSubscriptions) && caps.resources?.subscribe) {
     const asked = wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+    checkSubscriptionCount(server.options, asked.length);
     // The same authorization as resources/subscribe: what the caller may not read is left out.
     honored.resourceSubscriptions = await authorizedSubscriptions(server.catalog.resources, asked, ctx);
   }
