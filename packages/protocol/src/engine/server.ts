@@ -2,6 +2,7 @@ import type { Transport } from '../transports/transport.js';
 import { Catalog, type ListKind } from './catalog.js';
 import type { ConnectionAbilities } from './channel.js';
 import { consoleLogger } from './logger.js';
+import { RateLimitedWarning } from './rate-limited-warning.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
 import type { RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
 import type { ListenerRegistry } from './modern/subscriptions.js';
@@ -173,6 +174,10 @@ export class ProtocolServer {
     this.router.useRequestStateKeys(keys);
   }
 
+  private readonly warnings = new RateLimitedWarning(() => this.options.logger ?? consoleLogger);
+  private readonly fanOutFailed = (error: unknown): void =>
+    this.warnings.warn('fan-out', 'a list or resource notification could not be sent to a session', error);
+
   private announce(message: ClusterMessage): void {
     // Local clients first, so they are served even while the bus is down.
     this.deliver(message);
@@ -185,11 +190,11 @@ export class ProtocolServer {
   private deliver(message: ClusterMessage): void {
     if (message.type === 'listChanged') {
       for (const session of this.sessions)
-        void session.notifyListChanged(message.kind, message.id).catch(() => undefined);
+        void session.notifyListChanged(message.kind, message.id).catch(this.fanOutFailed);
       this.listeners.listChanged(message.kind);
     } else if (message.type === 'resourceUpdated') {
       for (const session of this.sessions)
-        void session.notifyResourceUpdated(message.uri, message.id).catch(() => undefined);
+        void session.notifyResourceUpdated(message.uri, message.id).catch(this.fanOutFailed);
       this.listeners.resourceUpdated(message.uri);
     }
   }

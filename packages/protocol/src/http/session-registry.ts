@@ -1,6 +1,8 @@
 // The sessions one Streamable HTTP endpoint holds: creating them, finding the one a request names
 // (restoring it from a shared store when another instance created it), and closing idle ones.
 import type { ProtocolServer } from '../engine/server.js';
+import { consoleLogger } from '../engine/logger.js';
+import { RateLimitedWarning } from '../engine/rate-limited-warning.js';
 import type { SessionObserver } from '../engine/session.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { ClusterLink } from './cluster-link.js';
@@ -21,13 +23,16 @@ export class SessionRegistry {
   /** By session id (the cluster link reads it too). */
   readonly map = new Map<string, HttpSession>();
   private sweeper?: ReturnType<typeof setInterval>;
+  private readonly warnings: RateLimitedWarning;
 
   constructor(
     private readonly server: ProtocolServer,
     private readonly options: ResolvedHttpOptions,
     private readonly settings: HttpSessionSettings,
     private readonly cluster: () => ClusterLink | undefined,
-  ) {}
+  ) {
+    this.warnings = new RateLimitedWarning(() => server.options.logger ?? consoleLogger);
+  }
 
   get size(): number {
     return this.map.size;
@@ -52,7 +57,10 @@ export class SessionRegistry {
         const stored = { state: session.snapshot(), owner: transport.owner };
         const cluster = this.cluster();
         if (cluster) cluster.stateChanged(id, stored);
-        else void store?.set(id, stored).catch(() => undefined);
+        else
+          void store
+            ?.set(id, stored)
+            .catch((error: unknown) => this.warnings.warn('store', 'session store: could not save a session', error));
       },
       closed: () => {
         if (this.map.get(id) === transport) this.map.delete(id);
