@@ -10,7 +10,7 @@ import type { PromptEntry } from '../scanner/manifest.js';
 import { type CompileDeps, type Compiled, compile, type KindPolicy } from './compile.js';
 import { promptDefinition } from './definitions.js';
 import { ScopeFilter } from './scopes.js';
-import { unknownName } from './suggest.js';
+import { echoed, unknownName } from './suggest.js';
 
 /** The prompts of an app as an engine provider: gets routed to their compiled pipelines. */
 export function buildPromptsProvider(
@@ -29,7 +29,9 @@ export function buildPromptsProvider(
       const prompt = byName.get(name);
       if (prompt === undefined) {
         const known = visible.filter(list, request.authInfo).map((p) => p.name);
-        throw new McpError(ErrorCode.InvalidParams, unknownName('Unknown prompt', name, known), { name });
+        throw new McpError(ErrorCode.InvalidParams, unknownName('Unknown prompt', name, known), {
+          name: echoed(name),
+        });
       }
       return prompt({ args, request });
     },

@@ -16,7 +16,7 @@ import { Context } from './context.js';
 import { resourceDefinition, templateDefinition } from './definitions.js';
 import { instanceOf } from './invoke.js';
 import { allows, demand, ScopeFilter } from './scopes.js';
-import { unknownName } from './suggest.js';
+import { echoed, unknownName } from './suggest.js';
 
 interface CompiledTemplate {
   entry: TemplateEntry;
@@ -126,7 +126,9 @@ export function buildResourcesProvider(
       if (match !== undefined) return match.value.read({ args: {}, request, variables: match.params, uri });
       // Only URIs the caller may see are suggested.
       const known = visibleResources.filter(listed, request.authInfo).map((r) => r.uri);
-      throw new McpError(ErrorCode.ResourceNotFound, unknownName('Resource not found', uri, known), { uri });
+      throw new McpError(ErrorCode.ResourceNotFound, unknownName('Resource not found', uri, known), {
+        uri: echoed(uri),
+      });
     },
   };
 }

@@ -27,6 +27,9 @@ export function closest(name: string, known: Iterable<string>): string | undefin
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of known) {
+    // The distance is at least the length difference: a far longer name (a 1 MB URI) is no slip,
+    // and measuring it would cost length x length.
+    if (Math.abs(candidate.length - name.length) > limit) continue;
     const d = distance(lower, candidate.toLowerCase());
     if (d < bestDistance && d <= limit) {
       best = candidate;
@@ -42,5 +45,17 @@ export function closest(name: string, known: Iterable<string>): string | undefin
  */
 export function unknownName(what: string, name: string, known: Iterable<string>): string {
   const match = closest(name, known);
-  return match === undefined ? `${what}: ${name}` : `${what}: ${name}. Did you mean "${match}"?`;
+  const shown = echoed(name);
+  return match === undefined ? `${what}: ${shown}` : `${what}: ${shown}. Did you mean "${match}"?`;
+}
+
+/** The most characters of a caller's input an error repeats. */
+export const MAX_ECHO_CHARS = 128;
+
+/**
+ * Caller input as an error repeats it: bounded, so a 1 MB name cannot make a 1 MB error.
+ * @example echoed('x'.repeat(1e6)) // 'xxx…xxx… (1000000 characters)'
+ */
+export function echoed(input: string): string {
+  return input.length <= MAX_ECHO_CHARS ? input : `${input.slice(0, MAX_ECHO_CHARS)}… (${input.length} characters)`;
 }

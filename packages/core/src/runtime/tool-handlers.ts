@@ -6,7 +6,7 @@ import { type CompileDeps, type Compiled, compile, type KindPolicy } from './com
 import { toolDefinition } from './definitions.js';
 import { ScopeFilter } from './scopes.js';
 import { dialectFor } from './services.js';
-import { unknownName } from './suggest.js';
+import { echoed, unknownName } from './suggest.js';
 
 /**
  * The tools of an app as an engine provider: lists built once per schema dialect, calls routed to
@@ -32,7 +32,7 @@ export function buildToolsProvider(
       const tool = byName.get(name);
       if (tool === undefined) {
         const known = visible.filter(lists['2020-12'], request.authInfo).map((t) => t.name);
-        throw new McpError(ErrorCode.InvalidParams, unknownName('Unknown tool', name, known), { name });
+        throw new McpError(ErrorCode.InvalidParams, unknownName('Unknown tool', name, known), { name: echoed(name) });
       }
       return tool({ args, request });
     },
