@@ -28,6 +28,12 @@ describe('package READMEs', () => {
     ]);
   });
 
+  it.each(PACKAGES)('%s: published public (a scoped package is restricted by default)', (dir) => {
+    expect(JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')).publishConfig).toEqual({
+      access: 'public',
+    });
+  });
+
   it.each(PACKAGES)('%s: names the package, says how to get it, shows code, links the docs', (dir) => {
     const text = readme(dir);
     const { name } = manifest(dir);
