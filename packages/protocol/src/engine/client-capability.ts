@@ -1,5 +1,6 @@
 import { CapabilityNotSupportedError } from '../jsonrpc/errors.js';
 import { versionAtLeast } from '../versions.js';
+import type { ClientCapabilities, JsonObject } from './types.js';
 
 /**
  * Refuses a server→client request locally when the negotiated revision lacks it (`since`) or the
@@ -22,4 +23,25 @@ export function requireCapability(
     const what = mode === undefined ? capability : `${capability} (${mode})`;
     throw new CapabilityNotSupportedError(capability, `the client did not declare the ${what} capability`);
   }
+}
+
+/** sampling/createMessage: the capability, and `sampling.tools` (2025-11-25) when the request has tools. */
+export function requireSampling(version: string, caps: ClientCapabilities, params: JsonObject): void {
+  const sampling = caps.sampling;
+  requireCapability(version, 'sampling', '2024-11-05', sampling !== undefined);
+  if (params.tools !== undefined || params.toolChoice !== undefined) {
+    requireCapability(version, 'sampling with tools', '2025-11-25', sampling?.tools !== undefined, 'tools');
+  }
+}
+
+/** elicitation in form mode (2025-06-18) or URL mode (2025-11-25). */
+export function requireElicitation(version: string, caps: ClientCapabilities, mode: 'form' | 'url'): void {
+  const elicitation = caps.elicitation;
+  if (mode === 'url') {
+    requireCapability(version, 'URL elicitation', '2025-11-25', elicitation?.url !== undefined, 'url');
+    return;
+  }
+  // An empty `elicitation: {}` declares form mode (how 2025-06-18 clients say it).
+  const form = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  requireCapability(version, 'elicitation', '2025-06-18', form, 'form');
 }

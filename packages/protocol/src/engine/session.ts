@@ -4,7 +4,7 @@ import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import type { Cancellation } from './cancellation.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './channel.js';
-import { requireCapability } from './client-capability.js';
+import { requireCapability, requireElicitation, requireSampling } from './client-capability.js';
 import { isModernRequest } from './modern/envelope.js';
 import { dispatchModern } from './modern/modern-dispatch.js';
 import { Peer, type PeerHandler } from './peer.js';
@@ -246,42 +246,20 @@ export class ServerSession implements PeerHandler, LegacyConnection {
 
   /** Tells this client a URL-mode elicitation finished (2025-11-25). */
   async notifyElicitationComplete(elicitationId: string): Promise<void> {
-    requireCapability(
-      this.protocolVersion,
-      'elicitation',
-      '2025-11-25',
-      this.clientCapabilities.elicitation?.url !== undefined,
-      'url',
-    );
+    const url = this.clientCapabilities.elicitation?.url !== undefined;
+    requireCapability(this.protocolVersion, 'elicitation', '2025-11-25', url, 'url');
     await this.peer.notify('notifications/elicitation/complete', { elicitationId });
   }
 
   /** sampling/createMessage. Tools in the request need 2025-11-25 and the client's `sampling.tools`. */
   async createMessage(params: JsonObject, options: OutgoingOptions = {}): Promise<JsonObject> {
-    const sampling = this.clientCapabilities.sampling;
-    requireCapability(this.protocolVersion, 'sampling', '2024-11-05', sampling !== undefined);
-    if (params.tools !== undefined || params.toolChoice !== undefined) {
-      requireCapability(
-        this.protocolVersion,
-        'sampling with tools',
-        '2025-11-25',
-        sampling?.tools !== undefined,
-        'tools',
-      );
-    }
+    requireSampling(this.protocolVersion, this.clientCapabilities, params);
     return this.request('sampling/createMessage', params, options);
   }
 
   /** elicitation/create, form mode (default) or URL mode (2025-11-25). */
   async elicit(params: JsonObject, options: OutgoingOptions = {}): Promise<JsonObject> {
-    const elicitation = this.clientCapabilities.elicitation;
-    if (params.mode === 'url') {
-      requireCapability(this.protocolVersion, 'URL elicitation', '2025-11-25', elicitation?.url !== undefined, 'url');
-    } else {
-      // An empty `elicitation: {}` declares form mode (how 2025-06-18 clients say it).
-      const form = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-      requireCapability(this.protocolVersion, 'elicitation', '2025-06-18', form, 'form');
-    }
+    requireElicitation(this.protocolVersion, this.clientCapabilities, params.mode === 'url' ? 'url' : 'form');
     return this.request('elicitation/create', params, options);
   }
 
