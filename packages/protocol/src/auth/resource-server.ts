@@ -1,3 +1,4 @@
+import { decodeHeaderValue } from '../engine/modern/http-headers.js';
 import type { Authenticate } from '../http/options.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { type ApiKeyOptions, lookupApiKey } from './api-key.js';
@@ -17,6 +18,15 @@ export interface ResourceServerOptions {
   scopesSupported?: readonly string[];
   /** Scopes every request needs (else 403); also the `scope` hint of a 401. Default: none. */
   requiredScopes?: readonly string[];
+  /**
+   * The scopes one primitive needs (what `@Authorized` asks for), or undefined when not known. A 401
+   * to a request that names its primitive (2026-07-28: the `Mcp-Method` and `Mcp-Name` headers)
+   * then hints those scopes besides `requiredScopes`, so a client asks the user for no more than the
+   * call needs. Without either, a 401 carries no `scope` (clients fall back to the metadata's
+   * `scopes_supported`).
+   * @example scopesFor: ({ method, name }) => (method === 'tools/call' && name === 'remove' ? ['notes:write'] : undefined)
+   */
+  scopesFor?: (primitive: { method: string; name?: string }) => readonly string[] | undefined;
   /** Verify bearer tokens as JWTs; `audience` defaults to `resource`. */
   jwt?: Omit<JwtVerifierOptions, 'audience'> & { audience?: JwtVerifierOptions['audience'] };
   /** Verify bearer tokens another way (opaque tokens: {@link IntrospectionVerifier}). */
@@ -90,13 +100,15 @@ export class ResourceServer implements HttpAuth {
     const authorization = request.headers.get('authorization');
     if (authorization !== null && /^bearer(?: |$)/i.test(authorization) && this.verifyToken !== undefined) {
       const token = BEARER.exec(authorization)?.[1];
-      if (token === undefined) return this.refuse({ error: 'invalid_request', description: 'malformed bearer token' });
+      if (token === undefined) {
+        return this.refuse({ error: 'invalid_request', description: 'malformed bearer token' }, request);
+      }
       let principal: AuthInfo;
       try {
         principal = await this.verifyToken(token);
       } catch (error) {
         const description = error instanceof InvalidTokenError ? error.message : 'the token is invalid';
-        return this.refuse({ error: 'invalid_token', description });
+        return this.refuse({ error: 'invalid_token', description }, request);
       }
       return this.checkScopes(principal);
     }
@@ -105,7 +117,7 @@ export class ResourceServer implements HttpAuth {
     if (o.apiKey !== undefined && key !== null) {
       const principal = await lookupApiKey(o.apiKey, key);
       return principal === undefined
-        ? this.refuse({ error: 'invalid_token', description: 'unknown API key' })
+        ? this.refuse({ error: 'invalid_token', description: 'unknown API key' }, request)
         : this.checkScopes(principal);
     }
     if (o.authenticate !== undefined) {
@@ -113,7 +125,7 @@ export class ResourceServer implements HttpAuth {
       if (result !== undefined) return result instanceof Response ? result : this.checkScopes(result);
     }
     if (o.allowAnonymous) return undefined;
-    return this.refuse({});
+    return this.refuse({}, request);
   };
 
   /** The metadata document (RFC 9728) at both well-known paths; undefined for any other request. */
@@ -148,8 +160,25 @@ export class ResourceServer implements HttpAuth {
     return this.refuse({ error: 'insufficient_scope', scopes: required });
   }
 
-  private refuse(challenge: BearerChallenge): Response {
-    const scopes = challenge.scopes ?? this.options.requiredScopes ?? this.options.scopesSupported;
+  private refuse(challenge: BearerChallenge, request?: Request): Response {
+    // Least privilege: a 401 asks for what this request needs, never every supported scope.
+    const scopes = challenge.scopes ?? this.hintFor(request);
     return authChallengeResponse({ ...challenge, scopes, resourceMetadata: this.metadataUrl });
+  }
+
+  /** `requiredScopes`, plus those of the primitive the request names when it can be told. */
+  private hintFor(request: Request | undefined): readonly string[] {
+    const required = this.options.requiredScopes ?? [];
+    const method = request?.headers.get('mcp-method');
+    if (this.options.scopesFor === undefined || method === null || method === undefined) return required;
+    const header = request?.headers.get('mcp-name');
+    let name: string | undefined;
+    try {
+      name = header === null || header === undefined ? undefined : decodeHeaderValue(header, 'Mcp-Name');
+    } catch {
+      return required; // a malformed name names nothing
+    }
+    const needed = this.options.scopesFor({ method, name }) ?? [];
+    return [...new Set([...required, ...needed])];
   }
 }
