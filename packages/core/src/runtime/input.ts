@@ -78,9 +78,11 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
   if (argsParam?.kind === 'args') {
     const dto = argsParam.resolvedType as never;
     // A template's variables arrive as strings: numbers and booleans are converted by the DTO's schema.
-    const template = entry.kind === 'template';
+    // Built here, once: it also readies the DTO's validator at startup (a template's DTO is in no listing
+    // whose schema would otherwise do that), so an unsafe pattern warns at startup, not on the first read.
+    const schema = entry.kind === 'template' ? services.schema(dto, 'draft-07') : undefined;
     return async ({ args, variables = {} }, values) => {
-      const input = template ? coerceVariables(variables, services.schema(dto, 'draft-07')) : args;
+      const input = schema === undefined ? args : coerceVariables(variables, schema);
       const checked = await services.validate(dto, input);
       if (!checked.ok) throw new InputError(checked.issues);
       values[argsParam.index] = checked.value;

@@ -8,7 +8,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Args, McpApp, type McpAppOptions, Tool } from '../../src/index.js';
+import { Args, McpApp, type McpAppOptions, ResourceTemplate, Tool } from '../../src/index.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 
 const EVIL = /^(a+)+$/;
@@ -76,6 +76,13 @@ class Tools {
 class UncappedTools {
   @Tool({ description: 'Pattern without a cap' })
   uncapped(@Args() input: Uncapped) {
+    return input.name;
+  }
+}
+
+class UncappedTemplate {
+  @ResourceTemplate('names://{name}', { name: 'names' })
+  read(@Args() input: Uncapped) {
     return input.name;
   }
 }
@@ -162,6 +169,13 @@ describe('catastrophic patterns', () => {
     const capped = logged();
     await connect({ providers: [Tools], logger: capped.logger });
     expect(capped.lines.warn).toEqual([]);
+  });
+
+  it("a template's @Args DTO is readied at startup too: its warning comes before any read", async () => {
+    const { lines, logger } = logged();
+    await connect({ providers: [UncappedTemplate], logger });
+    expect(lines.warn).toHaveLength(1);
+    expect(lines.warn[0]).toContain('Uncapped.name: @Matches(/^(a+)+$/)');
   });
 
   it('unsafePatternMaxLength refuses longer input before the pattern runs, and silences the warning', async () => {
