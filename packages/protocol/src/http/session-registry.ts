@@ -1,8 +1,9 @@
 // The sessions one Streamable HTTP endpoint holds: creating them, finding the one a request names
 // (restoring it from a shared store when another instance created it), and closing idle ones.
-import type { ProtocolServer } from '../engine/server.js';
+
 import { consoleLogger } from '../engine/logger.js';
 import { RateLimitedWarning } from '../engine/rate-limited-warning.js';
+import type { ProtocolServer } from '../engine/server.js';
 import type { SessionObserver } from '../engine/session.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { ClusterLink } from './cluster-link.js';
