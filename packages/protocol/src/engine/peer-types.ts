@@ -72,3 +72,16 @@ export function methodNotFound(request: JsonRpcRequest): McpError {
 export function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcError {
   return { jsonrpc: '2.0', id, error: { code, message } };
 }
+
+/** @internal the error object answering a failed handler: an McpError keeps its code, anything else is -32603. */
+export function toErrorObject(
+  error: unknown,
+  method: string,
+  logger: EngineLogger,
+  expose: boolean | undefined,
+): JsonRpcError['error'] {
+  if (error instanceof McpError) return error.toErrorObject();
+  logger.error(`[decorum] handler for "${method}" failed`, error);
+  const message = expose && error instanceof Error ? error.message : 'Internal error';
+  return { code: ErrorCode.InternalError, message };
+}

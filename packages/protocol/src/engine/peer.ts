@@ -1,7 +1,6 @@
 import { type Classified, classify } from '../jsonrpc/codec.js';
 import { ConnectionClosedError, ErrorCode, McpError, RequestTimeoutError, stepUpOf } from '../jsonrpc/errors.js';
 import type {
-  JsonRpcError,
   JsonRpcMessage,
   JsonRpcNotification,
   JsonRpcRequest,
@@ -18,6 +17,7 @@ import {
   type PeerOptions,
   type PendingRequest as Pending,
   type RequestOptions,
+  toErrorObject,
 } from './peer-types.js';
 
 type Params = Record<string, unknown>;
@@ -254,7 +254,11 @@ export class Peer {
       return { jsonrpc: '2.0', id, result };
     } catch (error) {
       if (cancellation.aborted) return this.dropped(id);
-      return { jsonrpc: '2.0', id, error: this.toErrorObject(error, request.method) };
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: toErrorObject(error, request.method, this.logger, this.options.exposeErrors),
+      };
     } finally {
       if (this.inflight.get(id) === cancellation) this.inflight.delete(id);
       this.notified?.delete(id);
@@ -265,13 +269,6 @@ export class Peer {
   private dropped(id: RequestId): undefined {
     if (!this.closed) this.transport.requestDropped?.(id);
     return undefined;
-  }
-
-  private toErrorObject(error: unknown, method: string): JsonRpcError['error'] {
-    if (error instanceof McpError) return error.toErrorObject();
-    this.logger.error(`[decorum] handler for "${method}" failed`, error);
-    const message = this.options.exposeErrors && error instanceof Error ? error.message : 'Internal error';
-    return { code: ErrorCode.InternalError, message };
   }
 
   private handleNotification(notification: JsonRpcNotification): void {
