@@ -2,6 +2,7 @@ import { type CallToolResult, ErrorCode, McpError, type ToolDefinition, type Too
 import { readScopes } from '../metadata/store.js';
 import type { ToolEntry } from '../scanner/manifest.js';
 import type { SchemaDialect } from '../schema/schema-builder.js';
+import { taskPolicyOf } from '../tasks/task-option.js';
 import { type CompileDeps, type Compiled, compile, type KindPolicy } from './compile.js';
 import { toolDefinition } from './definitions.js';
 import { ScopeFilter } from './scopes.js';
@@ -26,8 +27,10 @@ export function buildToolsProvider(
   };
   const visible = new ScopeFilter<ToolDefinition>(sorted.map((e) => readScopes(e.provider, e.method)));
 
+  const policies = new Map(entries.map((e) => [e.name, taskPolicyOf(e.options.task)]));
   return {
     list: (ctx) => visible.filter(lists[dialectFor(ctx.protocolVersion)], ctx.authInfo),
+    taskPolicy: (name) => policies.get(name),
     async call({ name, arguments: args = {} }, request) {
       const tool = byName.get(name);
       if (tool === undefined) {

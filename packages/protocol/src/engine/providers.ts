@@ -1,3 +1,4 @@
+import type { TaskPolicy } from '../tasks/task-call.js';
 import type { RequestContext } from './context.js';
 import type {
   CallToolResult,
@@ -23,6 +24,11 @@ export interface ToolsProvider {
     params: { name: string; arguments?: JsonObject; _meta?: JsonObject },
     ctx: RequestContext,
   ): MaybePromise<CallToolResult>;
+  /**
+   * How a tool takes part in tasks (when the server serves them); undefined: never a task. Without
+   * this member, a tool's `execution.taskSupport` decides, with the task started before the handler.
+   */
+  taskPolicy?(name: string): TaskPolicy | undefined;
 }
 
 /** Serves resources and resource templates. */

@@ -3,18 +3,21 @@
 // it calls down into the providers and never up into a session or a transport.
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
+import { type TaskPolicy, taskSupportOf } from '../tasks/task-call.js';
+import { TasksExtension } from '../tasks/tasks-extension.js';
 import type { MessageInfo } from '../transports/transport.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, versionAtLeast } from '../versions.js';
 import type { Cancellation } from './cancellation.js';
 import type { Catalog } from './catalog.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type LegacyState, type RequestChannel } from './channel.js';
-import { createRequestContext } from './context.js';
+import { createRequestContext, type RequestContext } from './context.js';
 import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/cache-hints.js';
+import type { ModernRequest } from './modern/modern-request.js';
 import { type RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
 import { ListenerRegistry } from './modern/subscriptions.js';
 import { type MethodHandler, type MethodScope, methodHandlers } from './server-methods.js';
 import type { ResolvedServerOptions } from './server-options.js';
-import type { JsonObject, ServerCapabilities } from './types.js';
+import type { JsonObject, ServerCapabilities, ToolDefinition } from './types.js';
 
 /** The connection a legacy request came on: its channel and the state methods may change. */
 export type LegacyConnection = RequestChannel & LegacyState;
@@ -23,12 +26,17 @@ export type LegacyConnection = RequestChannel & LegacyState;
 export class Router implements MethodScope {
   /** Open `subscriptions/listen` streams (modern era). */
   readonly listeners = new ListenerRegistry();
+  /** MCP tasks (both eras), mounted when the server was given `tasks` options. */
+  readonly tasks?: TasksExtension;
   private signer?: RequestStateSigner;
 
   constructor(
     readonly options: ResolvedServerOptions,
     readonly catalog: Catalog,
-  ) {}
+  ) {
+    const tasks = options.tasks;
+    if (tasks !== undefined) this.tasks = tasks instanceof TasksExtension ? tasks : new TasksExtension(tasks);
+  }
 
   /**
    * The capabilities for a revision: exactly what is registered, in the terms that revision knows,
@@ -50,6 +58,10 @@ export class Router implements MethodScope {
     if (options.experimental) caps.experimental = options.experimental;
     // Extensions are negotiated the same way in every revision (SEP-2133): legacy initialize and server/discover.
     if (catalog.extensions) caps.extensions = catalog.extensions;
+    // Tasks declare their own capability per revision: the extension (2026-07-28), `tasks` (2025-11-25).
+    const tasks = this.tasks?.capabilities(version);
+    if (tasks?.extensions) caps.extensions = { ...caps.extensions, ...tasks.extensions };
+    if (tasks?.tasks) caps.tasks = tasks.tasks;
     return caps;
   }
 
@@ -67,9 +79,55 @@ export class Router implements MethodScope {
     connection: LegacyConnection,
   ): Promise<JsonObject> {
     const handler = this.method(request.method, connection.abilities);
-    if (handler === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
     const ctx = createRequestContext(connection, request, cancellation, info);
+    if (handler === undefined) {
+      const task = this.tasks?.method(request.method, connection.protocolVersion);
+      if (task === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+      return task(request.params ?? {}, ctx, this.tasks?.connectionScope(connection, info));
+    }
+    if (request.method === 'tools/call' && this.tasks) {
+      return this.toolCall(handler, request, cancellation, info, connection, undefined, connection);
+    }
     return handler.handle(request.params ?? {}, ctx, this, connection);
+  }
+
+  /**
+   * A tools/call while tasks are served: through the tasks extension, which runs the handler as a
+   * plain call unless the tool has a task policy and the request opted in.
+   */
+  async toolCall(
+    handler: MethodHandler,
+    request: JsonRpcRequest,
+    cancellation: Cancellation,
+    info: MessageInfo | undefined,
+    channel: RequestChannel,
+    modern: ModernRequest | undefined,
+    state: LegacyState | undefined,
+  ): Promise<JsonObject> {
+    const tasks = this.tasks as TasksExtension;
+    const params = request.params ?? {};
+    const policy = await this.taskPolicy(
+      params.name,
+      createRequestContext(channel, request, cancellation, info, modern),
+    );
+    return tasks.callTool({
+      request,
+      channel,
+      cancellation,
+      info,
+      modern,
+      policy,
+      connectionScope: modern ? undefined : tasks.connectionScope(channel, info),
+      invoke: (ctx) => handler.handle(params, ctx, this, state),
+    });
+  }
+
+  private async taskPolicy(name: unknown, ctx: RequestContext): Promise<TaskPolicy> {
+    const tools = this.catalog.tools;
+    if (tools === undefined || typeof name !== 'string') return { support: 'forbidden' };
+    if (tools.taskPolicy) return tools.taskPolicy(name) ?? { support: 'forbidden' };
+    const definition: ToolDefinition | undefined = this.catalog.findTool(await tools.list(ctx), name)?.tool;
+    return { support: taskSupportOf(definition), start: 'immediate' };
   }
 
   /** The revisions this server speaks, newest first (server/discover, and -32022 errors). */

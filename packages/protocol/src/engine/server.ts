@@ -202,6 +202,7 @@ export class ProtocolServer {
   /** Ends every listen stream (with its result) and closes every session. */
   async close(): Promise<void> {
     this.listeners.endAll();
+    this.router.tasks?.close();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
 

@@ -105,6 +105,7 @@ export class TasksExtension {
           bridge.cancellation,
           info,
           modern && bridge.modern(modern),
+          bridge,
         );
         if ((policy.start ?? 'immediate') === 'immediate') await bridge.continueAsTask();
         return call.invoke(ctx, bridge);

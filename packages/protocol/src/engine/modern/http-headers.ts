@@ -69,7 +69,9 @@ export function checkHeaders(
       ? params.uri
       : method === 'tools/call' || method === 'prompts/get'
         ? params.name
-        : undefined;
+        : method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel'
+          ? params.taskId
+          : undefined;
   if (named !== undefined) {
     const raw = headers.get('mcp-name');
     if (raw === null) throw mismatch(`the Mcp-Name header is required for ${method}`);

@@ -66,12 +66,19 @@ export async function dispatchModern(
   }
   if (request.method === 'subscriptions/listen') return listen(server, channel, ctx, params, finish);
   const handler = STATEFUL.has(request.method) ? undefined : server.method(request.method, FULL_ABILITIES);
-  if (handler === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  if (handler === undefined) {
+    // The tasks extension's own methods (tasks/get, tasks/update, tasks/cancel), when it is mounted.
+    const task = server.tasks?.method(request.method, modern.version);
+    if (task === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    return finish(await task(params, ctx));
+  }
   if (!MRTR.has(request.method)) return finish(await handler.handle(params, ctx, server, undefined));
-  return finish(
-    await multiRound(server, ctx, modern, params, () => handler.handle(params, ctx, server, undefined)),
-    request.method === 'resources/read',
-  );
+  // A tools/call may become a task: questions before it are this loop's, after it the task's.
+  const run =
+    request.method === 'tools/call' && server.tasks
+      ? () => server.toolCall(handler, request, cancellation, info, channel, modern, undefined)
+      : () => handler.handle(params, ctx, server, undefined);
+  return finish(await multiRound(server, ctx, modern, params, run), request.method === 'resources/read');
 }
 
 /** Runs a handler that may ask the client for input; answers input_required until it has everything. */
