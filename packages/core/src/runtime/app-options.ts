@@ -43,4 +43,10 @@ export interface McpAppOptions {
   schemas?: SchemaServices;
   /** Protocol 2026-07-28: cache hints per list method, and the keys that sign multi-round-trip state. */
   modern?: ProtocolServerOptions['modern'];
+  /**
+   * Serve MCP tasks for the tools marked `@Tool({ task })` (docs/tasks.md): the 2026-07-28 extension and
+   * the 2025-11-25 utility. Off by default. Options: `store` (a shared `RedisTaskStore` for several
+   * instances), `defaultTtlMs`, `maxTtlMs`, `pollIntervalMs`, `leaseMs`.
+   */
+  tasks?: ProtocolServerOptions['tasks'];
 }

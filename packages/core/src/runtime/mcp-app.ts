@@ -71,6 +71,7 @@ export class McpApp {
       exposeErrors: options.exposeErrors,
       logger,
       modern: options.modern,
+      tasks: options.tasks,
     });
     this.container = options.container ?? new TypediContainer();
     // The app is a service of its own container: a provider can take it to add tools at runtime.
