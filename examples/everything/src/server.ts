@@ -11,6 +11,7 @@ import { CONTACT_SCHEMA_2020_12 } from './fixtures.js';
 import { ListChanges, ModernTools } from './modern-tools.js';
 import { TestPrompts } from './prompts.js';
 import { TestResources } from './resources.js';
+import { TaskTools } from './task-tools.js';
 
 /**
  * The default schema services, except that `json_schema_2020_12_tool` advertises the suite's
@@ -34,8 +35,10 @@ export function createEverythingApp(): McpApp {
     version: '0.1.0',
     title: 'Decorum everything server',
     instructions: 'Serves the tools, resources and prompts of the MCP conformance suite.',
-    providers: [ContentTools, ClientRequestTools, ModernTools, TestResources, TestPrompts],
+    providers: [ContentTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
     schemas: schemaServices(),
+    // The tasks extension's scenarios (SEP-2663): tasks are opt-in, so the suite's server turns them on.
+    tasks: { pollIntervalMs: 200 },
   });
   app.container.get(ListChanges).attach(app);
   return app;
