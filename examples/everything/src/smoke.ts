@@ -15,7 +15,13 @@ import { PNG_BASE64, WAV_BASE64 } from './fixtures.js';
 import { createEverythingApp } from './server.js';
 
 const TOOLS = [
+  'confirm_delete',
+  'failing_job',
+  'greet',
   'json_schema_2020_12_tool',
+  'multi_input',
+  'protocol_error_job',
+  'slow_compute',
   'test_audio_content',
   'test_elicitation',
   'test_elicitation_sep1034_defaults',
@@ -40,6 +46,7 @@ const TOOLS = [
   'test_streaming_elicitation',
   'test_tool_with_logging',
   'test_tool_with_progress',
+  'test_tool_with_task',
   'test_trigger_prompt_change',
   'test_trigger_tool_change',
   'test_x_mcp_header',
