@@ -46,7 +46,9 @@ function fillers(count: number) {
 
 export function createApp(toolCount: number): McpApp {
   const providers = toolCount > 1 ? [Weather, fillers(toolCount)] : [Weather];
-  return new McpApp({ name: 'decorum', version: '1.0.0', providers });
+  // Set by bench/servers/otel-setup.mjs (cpu-cost.mjs --telemetry), which registers the OpenTelemetry SDK.
+  const telemetry = process.env.DECORUM_BENCH_TELEMETRY === '1';
+  return new McpApp({ name: 'decorum', version: '1.0.0', providers, telemetry });
 }
 
 export async function inMemory(toolCount: number) {

@@ -17,6 +17,10 @@ export {
   InsufficientScopeError,
   LATEST_PROTOCOL_VERSION,
   McpError,
+  type OtelTelemetryOptions,
+  objectLoggerSink,
+  type RequestLogSink,
+  type RequestRecord,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@decorum/protocol';
 export { UiDeclarationError } from './apps/ui-errors.js';

@@ -23,6 +23,8 @@ export async function devCommand(argv: readonly string[], cwd: string): Promise<
   const project = resolveProject(cwd, args.positionals[0]);
   const wantsHttp = args.flags.has('http') || args.values.has('port') || args.values.has('host');
   process.setSourceMapsEnabled(true);
+  // One readable line per request on stderr (McpApp reads it when the app does not set requestLog).
+  process.env.DECORUM_REQUEST_LOG ??= 'pretty';
   const server = new DevServer({
     project,
     stdio: args.flags.has('stdio'),

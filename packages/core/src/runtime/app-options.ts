@@ -1,4 +1,4 @@
-import type { EngineLogger, Icon, ProtocolServerOptions } from '@decorum/protocol';
+import type { EngineLogger, Icon, ObservabilityOptions, ProtocolServerOptions } from '@decorum/protocol';
 import type { Class } from '../metadata/types.js';
 import type { ValidationLimits } from '../schema/input-limits.js';
 import type { Container } from './container.js';
@@ -44,9 +44,14 @@ export interface McpAppOptions {
   /** Protocol 2026-07-28: cache hints per list method, and the keys that sign multi-round-trip state. */
   modern?: ProtocolServerOptions['modern'];
   /**
-   * Serve MCP tasks for the tools marked `@Tool({ task })` (docs/tasks.md): the 2026-07-28 extension and
-   * the 2025-11-25 utility. Off by default. Options: `store` (a shared `RedisTaskStore` for several
-   * instances), `defaultTtlMs`, `maxTtlMs`, `pollIntervalMs`, `leaseMs`.
+   * OpenTelemetry traces and metrics, named after the MCP semantic conventions (docs/observability.md):
+   * `true` reports to the providers the OpenTelemetry SDK registered. Needs `@opentelemetry/api`,
+   * which is not even loaded while this is off (the default).
    */
-  tasks?: ProtocolServerOptions['tasks'];
+  telemetry?: ObservabilityOptions['telemetry'];
+  /**
+   * One log line per request on stderr: `'pretty'` (or `true`), `'json'`, or `{ sink }` for your logger.
+   * Default: the `DECORUM_REQUEST_LOG` environment variable (`decorum dev` sets `pretty`), else off.
+   */
+  requestLog?: ObservabilityOptions['requestLog'];
 }

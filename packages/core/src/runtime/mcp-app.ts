@@ -12,6 +12,7 @@ import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
 import { appHost, type Hosting } from './app-host.js';
+import { appObservability } from './app-observability.js';
 import type { McpAppOptions } from './app-options.js';
 import type { CompileDeps } from './compile.js';
 import { buildCompletionProvider } from './completion-handler.js';
@@ -51,11 +52,15 @@ export class McpApp {
   private signatures?: ManifestSignatures;
   private changes: ManifestChanges = noChanges();
   private closers: (() => Promise<void>)[] = [];
+  // Set while @opentelemetry/api loads (telemetry on): serving waits for it once, then it is cleared.
+  private loading?: Promise<void>;
 
   constructor(private readonly options: McpAppOptions) {
     if (!Array.isArray(options.providers))
       throw new AppConfigurationError('McpApp needs { providers: [SomeClass, …] }');
     const logger = options.logger ?? consoleLogger;
+    const observability = appObservability(options);
+    if (options.telemetry) this.loading = observability.ready().then(() => (this.loading = undefined));
     this.engine = new ProtocolServer({
       serverInfo: {
         name: options.name,
@@ -71,7 +76,7 @@ export class McpApp {
       exposeErrors: options.exposeErrors,
       logger,
       modern: options.modern,
-      tasks: options.tasks,
+      instrumentation: observability.instrumentation,
     });
     this.container = options.container ?? new TypediContainer();
     // The app is a service of its own container: a provider can take it to add tools at runtime.
@@ -155,12 +160,16 @@ export class McpApp {
   }
 
   /** Serves one client over a transport. */
-  connect(transport: Transport) {
+  async connect(transport: Transport) {
+    await this.loading;
     return this.server.connect(transport);
   }
 
   /** The Streamable HTTP endpoint as a Fetch handler (created on first use). */
-  fetch = (request: Request): Promise<Response> => this.httpHandler().handle(request);
+  fetch = (request: Request): Promise<Response> =>
+    this.loading === undefined
+      ? this.httpHandler().handle(request)
+      : this.loading.then(() => this.httpHandler().handle(request));
 
   /** Configures the HTTP endpoint `fetch` uses (call before the first request). */
   httpHandler(options?: StreamableHttpOptions): StreamableHttpHandler {
@@ -197,6 +206,7 @@ export class McpApp {
 
   /** Serves from this process: what `listen` does without a host, and what a host does with it. */
   private async serve(where: ListenOptions): Promise<{ url?: URL }> {
+    await this.loading;
     if ('stdio' in where) {
       const { serveStdio } = await import('@decorum/protocol/stdio');
       const serving = await serveStdio(this.server);

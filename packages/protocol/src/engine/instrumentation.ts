@@ -8,7 +8,7 @@ import type { MessageInfo } from '../transports/transport.js';
 import type { JsonObject } from './types.js';
 
 /** How a request reached the server, as the semantic conventions name it: `pipe` is stdio, `tcp` is HTTP. */
-export type NetworkTransport = 'pipe' | 'tcp' | 'inproc';
+export type NetworkTransport = 'pipe' | 'tcp';
 
 /** What the engine knows of one inbound request when it starts serving it. */
 export interface RequestFacts {

@@ -49,6 +49,13 @@ function optionalStringMap(params: JsonObject, key: string, method: string): Rec
   return value as Record<string, string>;
 }
 
+/** The provider call of a method, through the instrumentation's handler hook when there is one. */
+function provide<T>(scope: MethodScope, ctx: RequestContext, target: string | undefined, run: () => Promise<T> | T) {
+  const instrumentation = scope.options.instrumentation;
+  if (instrumentation?.handler === undefined) return run();
+  return instrumentation.handler({ method: ctx.method, target, requestId: ctx.requestId }, async () => run());
+}
+
 /** A list method: full list from the provider, shaped for the version (cached), then one page. */
 function listMethod(
   key: 'tools' | 'resources' | 'resourceTemplates' | 'prompts',
@@ -86,9 +93,9 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
           field: 'arguments',
         });
       }
-      const result = await (scope.catalog.tools as NonNullable<Catalog['tools']>).call(
-        { ...params, name, arguments: args as JsonObject | undefined },
-        ctx,
+      const tools = scope.catalog.tools as NonNullable<Catalog['tools']>;
+      const result = await provide(scope, ctx, name, () =>
+        tools.call({ ...params, name, arguments: args as JsonObject | undefined }, ctx),
       );
       return shapeResult('tools/call', result as unknown as JsonObject, ctx.protocolVersion);
     },
@@ -103,7 +110,8 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
     available: has('resources'),
     async handle(params, ctx, scope) {
       const uri = requireString(params, 'uri', 'resources/read');
-      const result = await (scope.catalog.resources as NonNullable<Catalog['resources']>).read({ ...params, uri }, ctx);
+      const resources = scope.catalog.resources as NonNullable<Catalog['resources']>;
+      const result = await provide(scope, ctx, uri, () => resources.read({ ...params, uri }, ctx));
       return shapeResult('resources/read', result as unknown as JsonObject, ctx.protocolVersion);
     },
   },
@@ -133,10 +141,8 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
     async handle(params, ctx, scope) {
       const name = requireString(params, 'name', 'prompts/get');
       const args = optionalStringMap(params, 'arguments', 'prompts/get');
-      const result = await (scope.catalog.prompts as NonNullable<Catalog['prompts']>).get(
-        { ...params, name, arguments: args },
-        ctx,
-      );
+      const prompts = scope.catalog.prompts as NonNullable<Catalog['prompts']>;
+      const result = await provide(scope, ctx, name, () => prompts.get({ ...params, name, arguments: args }, ctx));
       return shapeResult('prompts/get', result as unknown as JsonObject, ctx.protocolVersion);
     },
   },
@@ -157,7 +163,9 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
       if (typeof argument?.name !== 'string' || typeof argument.value !== 'string') {
         throw new McpError(ErrorCode.InvalidParams, 'completion/complete: "argument" needs string "name" and "value"');
       }
-      const result = await (scope.catalog.completion as NonNullable<Catalog['completion']>)(params as never, ctx);
+      const complete = scope.catalog.completion as NonNullable<Catalog['completion']>;
+      const target = (ref?.name ?? ref?.uri) as string;
+      const result = await provide(scope, ctx, target, () => complete(params as never, ctx));
       return shapeResult('completion/complete', result as unknown as JsonObject, ctx.protocolVersion);
     },
   },

@@ -1,6 +1,7 @@
 import type { Transport } from '../transports/transport.js';
 import { Catalog, type ListKind } from './catalog.js';
 import type { ConnectionAbilities } from './channel.js';
+import { InstrumentedSession } from './instrumented-session.js';
 import { consoleLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
 import type { RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
@@ -133,7 +134,10 @@ export class ProtocolServer {
       abilities: options.abilities,
       observers: [this.registry, options.observer],
     };
-    const session = new ServerSession(this.router, transport, sessionOptions);
+    const { instrumentation } = this.options;
+    const session = instrumentation
+      ? new InstrumentedSession(this.router, transport, sessionOptions, instrumentation)
+      : new ServerSession(this.router, transport, sessionOptions);
     this.sessions.add(session);
     return session;
   }

@@ -110,6 +110,10 @@ class LazyMessageInfo implements MessageInfo {
     this.built ??= { url: this.input.url, headers: this.input.webHeaders() };
     return this.built;
   }
+
+  header(name: string): string | null {
+    return this.input.headers.get(name);
+  }
 }
 
 /**

@@ -36,6 +36,7 @@ const SHARED_STANDALONE_ID = 's';
  * until one is open). Each message travels on exactly one stream.
  */
 export class HttpSession implements Transport {
+  readonly networkTransport = 'tcp' as const;
   onmessage?: (value: unknown, info?: MessageInfo) => void;
   onclose?: () => void;
   session?: ServerSession;

@@ -155,6 +155,7 @@ export class LegacySseEndpoint {
  * stream; incoming ones are handed over by the endpoint from the POSTs.
  */
 class SseSessionTransport implements Transport {
+  readonly networkTransport = 'tcp' as const;
   onmessage?: (value: unknown, info?: MessageInfo) => void;
   onframeerror?: (error: FrameError) => void;
   onerror?: (error: Error) => void;

@@ -13,6 +13,7 @@ const done: Promise<void> = Promise.resolve();
  * no GET stream it could wait for.
  */
 export class RequestTransport implements Transport {
+  readonly networkTransport = 'tcp' as const;
   onmessage?: (value: unknown, info?: MessageInfo) => void;
   onclose?: () => void;
   private closed = false;

@@ -21,6 +21,8 @@ export interface ScaleOut {
   bus: NotificationBus;
   /** Keys signing multi-round-trip `requestState`, so a retry may land on any instance. */
   requestStateKeys?: RequestStateKeySource;
+  /** True while the shared store is reachable: `/readyz` reports it as `store` (serveHttp). */
+  ready?(): boolean | Promise<boolean>;
   /** Releases connections; called once when the endpoint closes. */
   close?(): Promise<void>;
 }

@@ -55,7 +55,7 @@ function operationAttributes(method: string, params: JsonObject, facts: RequestF
     [semconv.ATTR_MCP_PROTOCOL_VERSION]: facts.protocolVersion,
   };
   if (facts.transport !== undefined) attributes[semconv.ATTR_NETWORK_TRANSPORT] = facts.transport;
-  if (facts.info?.request !== undefined) attributes[semconv.ATTR_NETWORK_PROTOCOL_NAME] = 'http';
+  if (facts.transport === 'tcp') attributes[semconv.ATTR_NETWORK_PROTOCOL_NAME] = 'http';
   const target = targetOf(method, params);
   if (method === 'tools/call' && target !== undefined) {
     attributes[semconv.ATTR_GEN_AI_TOOL_NAME] = target;
@@ -121,7 +121,7 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
       let span: Span | undefined;
       let context: Context | undefined;
       if (tracer !== undefined) {
-        const parent = extractParent(api, params._meta as JsonObject | undefined, facts.info?.request?.headers);
+        const parent = extractParent(api, params._meta as JsonObject | undefined, facts.info);
         const attributes: Attributes = { ...common, [semconv.ATTR_JSONRPC_REQUEST_ID]: String(request.id) };
         if (facts.sessionId !== undefined) attributes[semconv.ATTR_MCP_SESSION_ID] = facts.sessionId;
         const uri = uriOf(method, params);

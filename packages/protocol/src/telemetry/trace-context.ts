@@ -3,6 +3,7 @@
 // header names the HTTP request that carried it (possibly a batch, or a proxy's own span).
 import type { Context, TextMapGetter } from '@opentelemetry/api';
 import type { JsonObject } from '../engine/types.js';
+import type { MessageInfo } from '../transports/transport.js';
 import type { OtelApi } from './otel-api.js';
 import { TRACE_KEYS } from './semconv.js';
 
@@ -14,15 +15,27 @@ const metaGetter: TextMapGetter<JsonObject> = {
   },
 };
 
-const headerGetter: TextMapGetter<Headers> = {
-  keys: (carrier) => [...carrier.keys()],
-  get: (carrier, key) => carrier.get(key) ?? undefined,
-};
-
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 
-function hasTraceContext(carrier: JsonObject | Headers): boolean {
-  return carrier instanceof Headers ? carrier.has('traceparent') : typeof carrier.traceparent === 'string';
+/**
+ * One header of the HTTP request that carried a message. `info.header` reads it where it is cheap
+ * (the Node path builds no `Headers` unless asked); `info.request` is the general way.
+ */
+export function readHeader(info: MessageInfo | undefined, name: string): string | undefined {
+  if (info === undefined) return undefined;
+  return (info.header ? info.header(name) : info.request?.headers.get(name)) ?? undefined;
+}
+
+/** The W3C trace headers of the HTTP request, as a carrier; undefined without a traceparent. */
+function headerCarrier(info: MessageInfo | undefined): JsonObject | undefined {
+  const traceparent = readHeader(info, 'traceparent');
+  if (traceparent === undefined) return undefined;
+  const carrier: JsonObject = { traceparent };
+  for (const key of ['tracestate', 'baggage']) {
+    const value = readHeader(info, key);
+    if (value !== undefined) carrier[key] = value;
+  }
+  return carrier;
 }
 
 /**
@@ -30,19 +43,13 @@ function hasTraceContext(carrier: JsonObject | Headers): boolean {
  * W3C trace context and baggage); when the registered one does not read `traceparent` (none was
  * registered), the W3C format SEP-414 mandates is read here, so `_meta` works without setup.
  */
-export function extractParent(api: OtelApi, meta: JsonObject | undefined, headers: Headers | undefined): Context {
-  const active = api.context.active();
-  const carrier = meta !== undefined && hasTraceContext(meta) ? meta : headers;
-  if (carrier === undefined || !hasTraceContext(carrier)) return active;
+export function extractParent(api: OtelApi, meta: JsonObject | undefined, info: MessageInfo | undefined): Context {
+  const carrier = typeof meta?.traceparent === 'string' ? meta : headerCarrier(info);
+  if (carrier === undefined) return api.context.active();
   // A carrier with a traceparent replaces the ambient parent (say, an HTTP server span).
   const base = api.ROOT_CONTEXT;
-  if (api.propagation.fields().includes('traceparent')) {
-    return carrier instanceof Headers
-      ? api.propagation.extract(base, carrier, headerGetter)
-      : api.propagation.extract(base, carrier, metaGetter);
-  }
-  const get = (key: (typeof TRACE_KEYS)[number]) =>
-    (carrier instanceof Headers ? headerGetter.get(carrier, key) : metaGetter.get(carrier, key)) as string | undefined;
+  if (api.propagation.fields().includes('traceparent')) return api.propagation.extract(base, carrier, metaGetter);
+  const get = (key: (typeof TRACE_KEYS)[number]) => metaGetter.get(carrier, key) as string | undefined;
   return w3cContext(api, base, get('traceparent') as string, get('tracestate'), get('baggage'));
 }
 

@@ -55,6 +55,7 @@ export interface StdioTransportOptions {
  * await server.connect(transport);
  */
 export class StdioTransport implements Transport {
+  readonly networkTransport = 'pipe' as const;
   onmessage?: (value: unknown) => void;
   onframeerror?: (error: FrameError) => void;
   onerror?: (error: Error) => void;

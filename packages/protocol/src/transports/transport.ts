@@ -47,6 +47,11 @@ export interface AuthInfo {
 /** What a transport knows about an inbound message beyond its JSON. */
 export interface MessageInfo {
   authInfo?: AuthInfo;
+  /**
+   * Reads one header of the HTTP request that carried it, without building `request` (which costs a
+   * Web `Headers` on the Node path). Transports without it leave it out: read `request` then.
+   */
+  header?(name: string): string | null;
   /** The HTTP request that carried it, when there was one. */
   request?: { url: string; headers: Headers };
   /**
@@ -67,6 +72,8 @@ export interface Transport {
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void>;
   /** Closes the transport; `onclose` fires once. */
   close(): Promise<void>;
+  /** How the semantic conventions name the transport (`network.transport`): `pipe` for stdio, `tcp` for HTTP. */
+  readonly networkTransport?: 'pipe' | 'tcp';
   /** A JSON value arrived (not yet checked to be JSON-RPC). */
   onmessage?: (value: unknown, info?: MessageInfo) => void;
   /**
