@@ -4,7 +4,7 @@ import type { FrameError, MessageInfo, Transport } from '../transports/transport
 import { readJsonBody } from './body.js';
 import { errorResponse } from './responses.js';
 import { newSessionId } from './session-id.js';
-import { ownerOf } from './session-registry.js';
+import { ownerOf } from './session-owner.js';
 import { sseHeaders } from './sse.js';
 
 /**

@@ -12,12 +12,10 @@ import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { badRequest, storeDown } from './responses.js';
 import { newSessionId } from './session-id.js';
+import { ownerOf } from './session-owner.js';
 import type { SessionStore } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
-
-/** The principal a session belongs to. */
-export const ownerOf = (auth: AuthInfo | undefined): string | undefined => auth?.subject ?? auth?.clientId;
 
 /** The sessions of one endpoint. */
 export class SessionRegistry {
