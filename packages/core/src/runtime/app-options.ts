@@ -54,4 +54,10 @@ export interface McpAppOptions {
    * Default: the `DECORUM_REQUEST_LOG` environment variable (`decorum dev` sets `pretty`), else off.
    */
   requestLog?: ObservabilityOptions['requestLog'];
+  /**
+   * Serve MCP tasks for the tools marked `@Tool({ task })` (docs/tasks.md): the 2026-07-28 extension and
+   * the 2025-11-25 utility. Off by default. Options: `store` (a shared `RedisTaskStore` for several
+   * instances), `defaultTtlMs`, `maxTtlMs`, `pollIntervalMs`, `leaseMs`.
+   */
+  tasks?: ProtocolServerOptions['tasks'];
 }

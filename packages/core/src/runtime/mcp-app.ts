@@ -77,6 +77,7 @@ export class McpApp {
       logger,
       modern: options.modern,
       instrumentation: observability.instrumentation,
+      tasks: options.tasks,
     });
     this.container = options.container ?? new TypediContainer();
     // The app is a service of its own container: a provider can take it to add tools at runtime.

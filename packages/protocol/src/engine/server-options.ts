@@ -1,3 +1,6 @@
+import type { TaskOptions } from '../tasks/task-manager.js';
+import type { TasksExtension } from '../tasks/tasks-extension.js';
+import type { Instrumentation } from './instrumentation.js';
 import type { Instrumentation } from './instrumentation.js';
 import type { EngineLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
@@ -29,8 +32,19 @@ export interface ProtocolServerOptions {
    * request logs (`createObservability`, `otelInstrumentation`, `requestLog`). Default: none, at no cost.
    */
   instrumentation?: Instrumentation;
+  /**
+   * Observes every request, handler call, server→client request and session: tracing, metrics,
+   * request logs (`createObservability`, `otelInstrumentation`, `requestLog`). Default: none, at no cost.
+   */
+  instrumentation?: Instrumentation;
   /** Experimental capabilities to advertise as they are. */
   experimental?: Record<string, JsonObject>;
+  /**
+   * Serve MCP tasks (the 2026-07-28 extension io.modelcontextprotocol/tasks and the 2025-11-25
+   * experimental utility) for tools whose provider gives them a task policy. Off by default: an
+   * extension is opt-in (SEP-2133). Pass options (store, TTLs, poll interval, lease) or a TasksExtension.
+   */
+  tasks?: TaskOptions | TasksExtension;
   /** The modern era (2026-07-28): cache hints per method and the signing of multi-round-trip state. */
   modern?: {
     /** Override the default cache hints (DEFAULT_CACHE_HINTS) per method. */
