@@ -1,7 +1,6 @@
 import type { TaskOptions } from '../tasks/task-manager.js';
 import type { TasksExtension } from '../tasks/tasks-extension.js';
 import type { Instrumentation } from './instrumentation.js';
-import type { Instrumentation } from './instrumentation.js';
 import type { EngineLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
 import type { RequestStateOptions } from './modern/request-state.js';
@@ -27,11 +26,6 @@ export interface ProtocolServerOptions {
   maxSubscriptions?: number;
   /** Most `subscriptions/listen` streams (2026-07-28) open at once. Default 10 000. */
   maxListenStreams?: number;
-  /**
-   * Observes every request, handler call, server→client request and session: tracing, metrics,
-   * request logs (`createObservability`, `otelInstrumentation`, `requestLog`). Default: none, at no cost.
-   */
-  instrumentation?: Instrumentation;
   /**
    * Observes every request, handler call, server→client request and session: tracing, metrics,
    * request logs (`createObservability`, `otelInstrumentation`, `requestLog`). Default: none, at no cost.
