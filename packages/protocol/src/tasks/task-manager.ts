@@ -5,7 +5,7 @@
 import type { JsonObject } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import { InMemoryTaskStore } from './in-memory-task-store.js';
-import { TaskRun } from './task-run.js';
+import { TaskAbortedError, TaskRun } from './task-run.js';
 import type { TaskChange, TaskPage, TaskStore } from './task-store.js';
 import { isTerminal, type StoredTask } from './task-types.js';
 
@@ -218,7 +218,7 @@ export class TaskManager {
   /** Aborts the runs of this instance and releases the store's subscription. */
   close(): void {
     this.unsubscribe?.();
-    for (const { run } of this.runs.values()) run.abort(new Error('The server is closing'));
+    for (const { run } of this.runs.values()) run.abort(new TaskAbortedError(run.taskId, 'ended'));
     this.runs.clear();
   }
 

@@ -7,13 +7,16 @@ import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { TaskChange, TaskStore } from './task-store.js';
 import { isTerminal, type StoredTask, type TaskError, type TaskInputRequest } from './task-types.js';
 
-/** Why a task's handler was aborted. */
-export class TaskAbortedError extends Error {
+/**
+ * Why a task's handler was aborted (its `ctx.signal.reason`). A protocol error, so frameworks pass it
+ * through instead of logging a failure: the task's status already says what happened.
+ */
+export class TaskAbortedError extends McpError {
   constructor(
     readonly taskId: string,
     readonly why: 'cancelled' | 'expired' | 'ended',
   ) {
-    super(`Task ${taskId} ${why === 'ended' ? 'ended' : `was ${why}`}`);
+    super(ErrorCode.InternalError, `Task ${taskId} ${why === 'ended' ? 'ended' : `was ${why}`}`, { taskId });
     this.name = 'TaskAbortedError';
   }
 }
