@@ -34,7 +34,7 @@ const PROMPTS = ['test_simple_prompt', 'test_prompt_with_arguments', 'test_promp
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   fc.constantFrom(null, -0, 1e308, -1, 0.5, '', '\u0000', '\uD800', 'x'.repeat(70_000), [], {}),
-  fc.nat({ max: 300 }).map((depth) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`)),
+  fc.integer({ min: 1, max: 300 }).map((depth) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`)),
   fc.constant(JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}')),
 );
 

@@ -21,6 +21,9 @@ function startServer(args: string[], env: Record<string, string> = {}) {
   return { child, stderr: () => stderr };
 }
 
+/** Printable ASCII only: fetch refuses other header bytes (a real client would base64-encode them). */
+const headerSafe = (value: unknown): value is string => typeof value === 'string' && /^[\x20-\x7e]*$/.test(value);
+
 const requests = (frames: Frame[]) =>
   frames.filter((f): f is Extract<Frame, { kind: 'request' }> => f.kind === 'request');
 
@@ -146,8 +149,8 @@ describe('fuzz: Streamable HTTP', () => {
           ? {
               'mcp-protocol-version': '2026-07-28',
               'mcp-method': frame.method,
-              ...(typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}),
-              ...(typeof params?.uri === 'string' ? { 'mcp-name': params.uri } : {}),
+              ...(headerSafe(params?.name) ? { 'mcp-name': params.name } : {}),
+              ...(headerSafe(params?.uri) ? { 'mcp-name': params.uri } : {}),
             }
           : sessionHeaders;
         const reply = await post(frame.text, headers as Record<string, string>);
