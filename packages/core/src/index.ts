@@ -94,6 +94,7 @@ export type { ValidationLimits } from './schema/input-limits.js';
 export { formatIssues, type ValidationIssue, type ValidationResult } from './schema/issues.js';
 export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './schema/schema-builder.js';
 export { DtoValidator, type DtoValidatorOptions } from './schema/validate.js';
+export type { TaskOption } from './tasks/task-option.js';
 export {
   UriTemplate,
   UriTemplateConflictError,
