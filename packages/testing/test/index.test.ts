@@ -8,6 +8,7 @@ describe('@decorum/testing entry', () => {
       'NotificationLog',
       'TestClient',
       'TestSubscription',
+      'TestTask',
       'createLinkedTransports',
       'createTestClient',
       'override',
