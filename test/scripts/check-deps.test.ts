@@ -45,7 +45,10 @@ describe('dependency-rule checker (dependency-cruiser)', () => {
         expect.stringMatching(
           /^fs: imports a Node built-in but is reachable from a root entry.*util\/helper\.ts -> fs\)$/,
         ),
-        expect.stringMatching(/^packages\/cli\/src\/index\.ts: imports "kleur", which does not resolve/),
+        // kleur may be installed somewhere above the fixture (then it resolves, undeclared) or not at all.
+        expect.stringMatching(
+          /^packages\/cli\/src\/index\.ts: imports "[^"]*kleur[^"]*", which (does not resolve|is not declared)/,
+        ),
         expect.stringMatching(/^packages\/protocol\/src\/engine\/session\.ts: files import each other in a loop/),
         expect.stringMatching(
           /^packages\/protocol\/src\/engine\/session\.ts: imports .*http\/endpoint\.ts", which the engine calls downwards only/,
