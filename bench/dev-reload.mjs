@@ -96,7 +96,10 @@ function client(child) {
 export async function measureReload({ rounds = 15 } = {}, log = () => {}) {
   const dir = `${ROOT}bench/.build/reload-project`;
   writeProject(dir);
-  const child = spawn(process.execPath, [CLI, 'dev', '--stdio', '--no-typecheck'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'dev', '--stdio', '--no-typecheck'], {
+    cwd: dir,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const lines = [];
   child.stderr.setEncoding('utf8').on('data', (chunk) => lines.push(...chunk.split('\n').filter(Boolean)));
   const peer = client(child);

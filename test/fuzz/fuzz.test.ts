@@ -2,7 +2,7 @@
 // example over a real stdio pipe and over real HTTP (legacy sessions and modern 2026-07-28 requests).
 // Invariants: the server never crashes, every well-formed request gets exactly one answer, stdout carries
 // only JSON-RPC frames, no answer leaks a stack trace or a source location, and nothing answers 5xx.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited, LineReader, tsCommand } from '../support/spawn-fixture.js';
 import { type Frame, FUZZ_SEED, LEAK, sampleFrames } from './frames.js';

@@ -62,7 +62,7 @@ describe('stdio', () => {
   });
 
   it('2026-07-28 (client 2.4.0): the same span tree, in the modern revision, and a failing tool recorded', async () => {
-    const trace = 'f'.repeat(31) + '1';
+    const trace = `${'f'.repeat(31)}1`;
     const versionNegotiation = { mode: { pin: '2026-07-28' } } as const;
     const client = new V2Client({ name: 'stdio-trace-v2', version: '1.0.0' }, { capabilities: {}, versionNegotiation });
     await client.connect(new V2StdioTransport(serverParams()));

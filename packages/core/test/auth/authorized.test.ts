@@ -1,9 +1,10 @@
 // @Authorized: lists filtered per caller, calls refused with the step-up error, class and method
 // scopes adding up, ctx.auth, and the filtered lists reused rather than rebuilt.
+
+import { type AuthInfo, createLinkedTransports, type Transport } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describe, expect, it } from 'vitest';
-import { type AuthInfo, createLinkedTransports, type Transport } from '@decorum/protocol';
 import {
   Arg,
   Authorized,

@@ -1,10 +1,11 @@
 // A decorated app driven by the official SDK client over in-memory transports.
+
+import { createLinkedTransports } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { IsString } from 'class-validator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '@decorum/protocol';
 import { Arg, type McpApp, Tool, TypediContainer } from '../../src/index.js';
 import { createWeatherApp, WeatherApi } from '../fixtures/weather-app.js';
 

@@ -1,9 +1,10 @@
 // Guards and interceptors apply alike to tools, resources and prompts, app-wide, per class and per
 // method, including providers added at runtime.
+
+import { createLinkedTransports } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '@decorum/protocol';
 import {
   Arg,
   type ExecutionContext,

@@ -1,7 +1,8 @@
 // The same decorated app serves 2026-07-28 requests: one handler API, input_required for elicitation,
 // per-resource cache hints, and nothing of the modern era leaking into legacy answers.
-import { describe, expect, it } from 'vitest';
+
 import { createLinkedTransports } from '@decorum/protocol';
+import { describe, expect, it } from 'vitest';
 import { RawClient } from '../../../protocol/test/support/raw-client.js';
 import { McpApp, Resource } from '../../src/index.js';
 import { WeatherServer } from '../fixtures/weather-app.js';

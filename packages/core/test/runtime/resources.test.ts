@@ -1,5 +1,7 @@
 // Resources and templates with the official client: text, JSON and binary reads, DTO-bound and
 // typed variables, subscriptions, runtime list changes, and completions that use earlier arguments.
+
+import { createLinkedTransports } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -8,7 +10,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '@decorum/protocol';
 import {
   Args,
   Complete,

@@ -1,9 +1,10 @@
 // @Tool({ task }): the 2025-11-25 execution.taskSupport in tools/list (and none for 2026-07-28, which has
 // no such field), the policy the engine gets, and ctx.continueAsTask() outside a task.
+
+import { createLinkedTransports } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describe, expect, it } from 'vitest';
-import { createLinkedTransports } from '@decorum/protocol';
 import { RawClient } from '../../../protocol/test/support/raw-client.js';
 import { type Context, Ctx, McpApp, Tool } from '../../src/index.js';
 import { taskExecution, taskPolicyOf } from '../../src/tasks/task-option.js';

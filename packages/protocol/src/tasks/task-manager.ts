@@ -2,7 +2,6 @@
 // handlers in the background, and answers what the task methods ask — always for a caller, so a
 // task is only ever visible to the principal that created it.
 
-import type { JsonObject } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import { InMemoryTaskStore } from './in-memory-task-store.js';
 import { TaskAbortedError, TaskRun } from './task-run.js';
