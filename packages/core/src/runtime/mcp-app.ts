@@ -29,6 +29,7 @@ import {
 import { kindPolicies } from './policies.js';
 import { buildPromptsProvider } from './prompt-handlers.js';
 import { buildResourcesProvider } from './resource-handlers.js';
+import { type NamedPrimitive, type ScopeHints, scopeHints } from './scope-hints.js';
 import { buildToolsProvider } from './tool-handlers.js';
 
 const production = () =>
@@ -51,6 +52,7 @@ export class McpApp {
   private current?: Manifest;
   private signatures?: ManifestSignatures;
   private changes: ManifestChanges = noChanges();
+  private hints: ScopeHints = () => undefined;
   private closers: (() => Promise<void>)[] = [];
   // Set while @opentelemetry/api loads (telemetry on): serving waits for it once, then it is cleared.
   private loading?: Promise<void>;
@@ -100,6 +102,14 @@ export class McpApp {
   get server(): ProtocolServer {
     return this.engine;
   }
+
+  /**
+   * The `@Authorized` scopes of the primitive a request names, for a `ResourceServer`'s `scopesFor`: a 401
+   * then asks for what that call needs instead of nothing or everything (least privilege). Follows reloads.
+   * @example
+   * app.listen({ http: { auth: (resource) => new ResourceServer({ resource, ..., scopesFor: app.scopesFor }) } });
+   */
+  readonly scopesFor = (primitive: NamedPrimitive): readonly string[] | undefined => this.hints(primitive);
 
   /** What the providers declare (plain data), as of the last build. */
   get manifest(): Manifest {
@@ -252,6 +262,7 @@ export class McpApp {
     this.providers.splice(0, this.providers.length, ...providers);
     this.current = manifest;
     this.signatures = signatures;
+    this.hints = scopeHints(manifest);
     this.server.setExtension(UI_EXTENSION_ID, ui.extension);
     // Only the lists that changed are announced (a tool added says nothing about prompts).
     this.server.setTools(
