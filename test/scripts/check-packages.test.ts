@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const roots: string[] = [];
@@ -26,8 +27,18 @@ function workspace(manifest: object, files: Record<string, string>): string {
   return root;
 }
 
-const run = (root: string) =>
-  spawnSync(process.execPath, ['scripts/check-packages.mjs', root], { encoding: 'utf8', timeout: 90_000 });
+// Tools colour their output when CI is set (publint, attw): compare the plain text.
+const run = (root: string) => {
+  const result = spawnSync(process.execPath, ['scripts/check-packages.mjs', root], {
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  return {
+    ...result,
+    stdout: stripVTControlCharacters(result.stdout),
+    stderr: stripVTControlCharacters(result.stderr),
+  };
+};
 
 const dual = {
   type: 'module',
