@@ -19,9 +19,8 @@ export function scopeHints(manifest: Manifest): ScopeHints {
   const add = (method: string, key: string, entry: { provider: Class; method: string }) => {
     const scopes = readScopes(entry.provider, entry.method);
     if (scopes === undefined || scopes.length === 0) return;
-    let byName = byMethod.get(method);
-    if (byName === undefined) byMethod.set(method, (byName = new Map()));
-    byName.set(key, scopes);
+    const byName = byMethod.get(method) ?? new Map<string, readonly string[]>();
+    byMethod.set(method, byName.set(key, scopes));
   };
   for (const tool of manifest.tools) add('tools/call', tool.name, tool);
   for (const prompt of manifest.prompts) add('prompts/get', prompt.name, prompt);
