@@ -21,6 +21,7 @@ export const ALLOWED = {
   '@decorum/testing': ['@decorum/core', '@decorum/protocol'],
   '@decorum/cli': ['@decorum/core', '@decorum/protocol'],
   '@decorum/redis': ['@decorum/protocol'],
+  '@decorum/openapi': ['@decorum/core', '@decorum/protocol'],
   '@decorum/create-mcp-app': [],
   'create-mcp-app': [],
 };

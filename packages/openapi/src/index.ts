@@ -1,0 +1,4 @@
+/**
+ * @decorum/openapi — tools from an OpenAPI document (work in progress).
+ */
+export {};
