@@ -33,6 +33,30 @@ export {
   type UiToolMeta,
   type UiVisibility,
 } from './apps/ui-types.js';
+export { CompositionError, MountUnavailableError } from './compose/compose-errors.js';
+export { MountedPrimitive } from './compose/mount-pipeline.js';
+export {
+  type HttpMountOptions,
+  http,
+  type InProcessServer,
+  inProcess,
+  type StdioMountOptions,
+  stdio,
+} from './compose/mount-sources.js';
+export type {
+  Mount,
+  MountSource,
+  ReconnectOptions,
+  UpstreamClient,
+  UpstreamHandlers,
+} from './compose/mount-types.js';
+export type {
+  ArgumentTransform,
+  PromptTransform,
+  ResourceTransform,
+  ToolTransform,
+  Transforms,
+} from './compose/transforms.js';
 export { Arg } from './decorators/arg.decorator.js';
 export { Args } from './decorators/args.decorator.js';
 export { Authorized } from './decorators/authorized.decorator.js';

@@ -1,4 +1,6 @@
 import type { EngineLogger, Icon, ObservabilityOptions, ProtocolServerOptions } from '@decorum/protocol';
+import type { Mount } from '../compose/mount-types.js';
+import type { Transforms } from '../compose/transforms.js';
 import type { Class } from '../metadata/types.js';
 import type { ValidationLimits } from '../schema/input-limits.js';
 import type { Container } from './container.js';
@@ -60,4 +62,11 @@ export interface McpAppOptions {
    * instances), `defaultTtlMs`, `maxTtlMs`, `pollIntervalMs`, `leaseMs`.
    */
   tasks?: ProtocolServerOptions['tasks'];
+  /**
+   * Other MCP servers served by this app under a prefix (docs/composition.md): a command (`stdio(…)`), a URL
+   * (`http(…)`) or an app in this process (`inProcess(…)`). They connect before the app serves.
+   */
+  mounts?: Mount[];
+  /** Hide, rename, redescribe primitives (own or mounted) and fix or default their arguments (docs/composition.md). */
+  transforms?: Transforms;
 }

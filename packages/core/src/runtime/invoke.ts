@@ -61,20 +61,24 @@ const isClass = (value: unknown, method: string): value is Class =>
   typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function';
 
 /** A guard as a function: a class guard is built by the container (like a NestJS guard). */
-function guardFunction(guard: Guard, container: Container): GuardFunction {
+export function guardFunction(guard: Guard, container: Container): GuardFunction {
   if (!isClass(guard, 'canActivate')) return guard as GuardFunction;
   const instance = instanceOf(guard as Class<CanActivate>, container);
   return (execution) => instance().canActivate(execution);
 }
 
-function interceptorFunction(interceptor: Interceptor, container: Container): InterceptorFunction {
+export function interceptorFunction(interceptor: Interceptor, container: Container): InterceptorFunction {
   if (!isClass(interceptor, 'intercept')) return interceptor as InterceptorFunction;
   const instance = instanceOf(interceptor as Class<Intercepts>, container);
   return (execution, next) => instance().intercept(execution, next);
 }
 
 /** Runs `call` inside the interceptors, the first one outermost. */
-function intercepted(interceptors: readonly InterceptorFunction[], execution: ExecutionContext, call: () => unknown) {
+export function intercepted(
+  interceptors: readonly InterceptorFunction[],
+  execution: ExecutionContext,
+  call: () => unknown,
+) {
   let next = async () => call();
   for (let i = interceptors.length - 1; i >= 0; i--) {
     const inner = next;

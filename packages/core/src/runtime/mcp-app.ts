@@ -7,6 +7,7 @@ import {
 } from '@decorum/protocol';
 import { uiLayer } from '../apps/ui-layer.js';
 import { UI_EXTENSION_ID } from '../apps/ui-types.js';
+import { Composition } from '../compose/composition.js';
 import { AppConfigurationError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
@@ -56,13 +57,13 @@ export class McpApp {
   private closers: (() => Promise<void>)[] = [];
   // Set while @opentelemetry/api loads (telemetry on): serving waits for it once, then it is cleared.
   private loading?: Promise<void>;
+  private readonly composition?: Composition;
 
   constructor(private readonly options: McpAppOptions) {
     if (!Array.isArray(options.providers))
       throw new AppConfigurationError('McpApp needs { providers: [SomeClass, …] }');
     const logger = options.logger ?? consoleLogger;
     const observability = appObservability(options);
-    if (options.telemetry) this.loading = observability.ready().then(() => (this.loading = undefined));
     this.engine = new ProtocolServer({
       serverInfo: {
         name: options.name,
@@ -95,7 +96,24 @@ export class McpApp {
       errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
+    if (options.mounts !== undefined || options.transforms !== undefined) {
+      this.composition = new Composition(options.mounts ?? [], options.transforms ?? {}, this.deps, {
+        listChanged: (kind) => this.server.notifyListChanged(kind),
+        resourceUpdated: (uri) => this.server.notifyResourceUpdated(uri),
+        warn: (message) => logger.warn(message),
+      });
+      const composition = this.composition;
+      this.closers.push(() => composition.close());
+    }
     this.build();
+    // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
+    const pending = [options.telemetry && observability.ready(), this.composition?.start(() => this.manifest)];
+    if (pending.some(Boolean)) {
+      this.loading = Promise.all(pending).then(() => {
+        this.loading = undefined;
+      });
+      this.loading.catch(() => undefined);
+    }
   }
 
   /** The protocol engine this app's handlers are bound to; every session and transport hangs off it. */
@@ -255,7 +273,14 @@ export class McpApp {
     const resources = ui.resources(
       buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps),
     );
-    const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
+    const own = {
+      tools,
+      prompts,
+      resources,
+      completion: buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps),
+    };
+    // Mounts and transforms: the engine gets the composed providers, always set (a mount's lists come later).
+    const served = this.composition?.providers(own, manifest);
     const first = this.current === undefined;
     const signatures = manifestSignatures(manifest, this.deps.services);
     this.changes = first ? noChanges() : diffManifests(this.signatures as ManifestSignatures, signatures);
@@ -266,19 +291,19 @@ export class McpApp {
     this.server.setExtension(UI_EXTENSION_ID, ui.extension);
     // Only the lists that changed are announced (a tool added says nothing about prompts).
     this.server.setTools(
-      manifest.tools.length > 0 || this.server.tools ? tools : undefined,
+      served?.tools ?? (manifest.tools.length > 0 || this.server.tools ? tools : undefined),
       hasChanges(this.changes.tools),
     );
     this.server.setPrompts(
-      manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined,
+      served?.prompts ?? (manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined),
       hasChanges(this.changes.prompts),
     );
     const hasResources = manifest.resources.length + manifest.templates.length > 0;
     this.server.setResources(
-      hasResources || this.server.resources ? resources : undefined,
+      served?.resources ?? (hasResources || this.server.resources ? resources : undefined),
       hasChanges(this.changes.resources),
     );
-    this.server.setCompletion(manifest.completions.length > 0 ? completion : undefined);
+    this.server.setCompletion(served?.completion ?? (manifest.completions.length > 0 ? own.completion : undefined));
   }
 }
 

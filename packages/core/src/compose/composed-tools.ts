@@ -1,0 +1,111 @@
+// The tools clients see: the app's own and every mount's, transformed. A call is mapped back (shown
+// name → original, arguments → the handler's) and goes to the own provider or through the mount's
+// pipeline to the mounted server.
+import {
+  type CallToolResult,
+  ErrorCode,
+  type JsonObject,
+  McpError,
+  type RequestContext,
+  type ToolDefinition,
+  type ToolsProvider,
+} from '@decorum/protocol';
+import { allows } from '../runtime/scopes.js';
+import { echoed, unknownName } from '../runtime/suggest.js';
+import { ListCache } from './list-cache.js';
+import type { MountedPipeline } from './mount-pipeline.js';
+import type { MountedServer } from './mounted-server.js';
+import { NameTransforms, shownItem, type ToolTransform, transformArguments, transformSchema } from './transforms.js';
+
+/** A mount with its compiled pipeline. */
+export interface PipedMount {
+  server: MountedServer;
+  pipeline: MountedPipeline;
+}
+
+const EMPTY: readonly ToolDefinition[] = [];
+
+const toolAnswer = {
+  result: (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] }),
+};
+
+/** A tool as shown: transformed, and (mounted ones) without task support, which a mount does not forward. */
+export function shownTool(
+  tool: ToolDefinition,
+  transform: ToolTransform | undefined,
+  mounted: boolean,
+): ToolDefinition {
+  let out = shownItem(tool, transform);
+  if (mounted && out.execution !== undefined) {
+    const { execution: _execution, ...rest } = out;
+    out = rest;
+  }
+  if (transform?.annotations !== undefined)
+    out = { ...out, annotations: { ...tool.annotations, ...transform.annotations } };
+  if (transform?.arguments !== undefined)
+    out = { ...out, inputSchema: transformSchema(tool.inputSchema, transform.arguments) };
+  return out;
+}
+
+/** Composes the own tools provider (if any), the mounts' tools and the transforms into one provider. */
+export function composeTools(
+  own: ToolsProvider | undefined,
+  ownNames: ReadonlySet<string>,
+  mounts: readonly PipedMount[],
+  transforms: NameTransforms<ToolTransform>,
+): ToolsProvider {
+  const cache = new ListCache<readonly ToolDefinition[], ToolDefinition>(([ownList = EMPTY, ...mounted]) => {
+    const seen = new Set<string>();
+    const out: ToolDefinition[] = [];
+    const add = (tool: ToolDefinition, isMounted: boolean) => {
+      // An own tool wins over a mounted one that later took its name (startup refuses such a clash).
+      if (seen.has(tool.name)) return;
+      seen.add(tool.name);
+      if (transforms.shown(tool.name) === undefined) return;
+      out.push(shownTool(tool, transforms.of(tool.name), isMounted));
+    };
+    for (const tool of ownList) add(tool, false);
+    for (const list of mounted) for (const tool of list) add(tool, true);
+    return out;
+  });
+
+  const list = async (ctx: RequestContext) => {
+    const ownList = own === undefined ? EMPTY : await own.list(ctx);
+    const parts = mounts.map((m) => (allows(ctx.authInfo, m.server.mount.scopes) ? m.server.lists.tools : EMPTY));
+    return cache.get([ownList, ...parts]);
+  };
+
+  const unknown = async (name: string, ctx: RequestContext): Promise<never> => {
+    const known = (await list(ctx)).map((t) => t.name);
+    throw new McpError(ErrorCode.InvalidParams, unknownName('Unknown tool', name, known), { name: echoed(name) });
+  };
+
+  return {
+    list,
+    taskPolicy: (name) => {
+      const original = transforms.original(name);
+      return original !== undefined && ownNames.has(original) ? own?.taskPolicy?.(original) : undefined;
+    },
+    async call({ name, arguments: sent = {}, _meta }, ctx) {
+      const original = transforms.original(name);
+      if (original === undefined) return unknown(name, ctx);
+      const argTransforms = transforms.of(original)?.arguments;
+      const args = argTransforms === undefined ? sent : (transformArguments(sent, argTransforms) as JsonObject);
+      if (ownNames.has(original) && own !== undefined) {
+        return own.call({ name: original, arguments: args, ...(_meta !== undefined && { _meta }) }, ctx);
+      }
+      for (const { server, pipeline } of mounts) {
+        const upstream = server.naming.unname(original);
+        if (upstream === undefined) continue;
+        // While the mount is down its tools are unlisted, but a call still learns why it fails.
+        if (server.connected && !server.lists.tools.some((t) => t.name === original)) break;
+        return pipeline({ kind: 'tool', name, upstream, args, request: ctx }, toolAnswer, () =>
+          server.callTool(upstream, args, ctx),
+        );
+      }
+      if (own !== undefined)
+        return own.call({ name: original, arguments: args, ...(_meta !== undefined && { _meta }) }, ctx);
+      return unknown(name, ctx);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// What an app serves besides its own providers: mounted servers and transforms over everything. The
+// app hands its own providers in at each build and gets the composed ones back; the mounts connect
+// once, before the app serves, and a name two primitives would share fails startup.
+import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from '@decorum/protocol';
+import type { CompileDeps } from '../runtime/compile.js';
+import { closest } from '../runtime/suggest.js';
+import type { Manifest } from '../scanner/manifest.js';
+import { CompositionError } from './compose-errors.js';
+import { composeCompletion, composePrompts } from './composed-prompts.js';
+import { composeResources } from './composed-resources.js';
+import { composeTools, type PipedMount } from './composed-tools.js';
+import { compileMountPipeline } from './mount-pipeline.js';
+import type { Mount } from './mount-types.js';
+import { type ListKind, type MountEvents, MountedServer } from './mounted-server.js';
+import { PREFIX_PATTERN } from './naming.js';
+import { NameTransforms, type PromptTransform, type ToolTransform, type Transforms } from './transforms.js';
+
+/** The providers an app hands to the engine. */
+export interface ServedProviders {
+  tools?: ToolsProvider;
+  resources?: ResourcesProvider;
+  prompts?: PromptsProvider;
+  completion?: CompletionProvider;
+}
+
+/** Mounts and transforms of one app. */
+export class Composition {
+  private readonly mounts: PipedMount[];
+  private readonly tools: NameTransforms<ToolTransform>;
+  private readonly prompts: NameTransforms<PromptTransform>;
+
+  constructor(
+    mounts: readonly Mount[],
+    private readonly transforms: Transforms,
+    deps: CompileDeps,
+    events: MountEvents,
+  ) {
+    const prefixes = new Set<string>();
+    for (const mount of mounts) {
+      if (typeof mount.prefix !== 'string' || !PREFIX_PATTERN.test(mount.prefix)) {
+        throw new CompositionError(
+          `Invalid mount prefix "${String(mount.prefix)}": use 1–64 letters, digits, "-" or "." (no "_", which joins the prefix to names), e.g. { prefix: 'gh' }.`,
+        );
+      }
+      if (prefixes.has(mount.prefix)) {
+        throw new CompositionError(`Two mounts share the prefix "${mount.prefix}": give each mount its own prefix.`);
+      }
+      prefixes.add(mount.prefix);
+    }
+    this.mounts = mounts.map((mount) => ({
+      server: new MountedServer(mount, events),
+      pipeline: compileMountPipeline(mount, deps),
+    }));
+    this.tools = new NameTransforms(transforms.tools);
+    this.prompts = new NameTransforms(transforms.prompts);
+  }
+
+  /** Connects every mount, then checks that no two primitives share a name and that each transform has its primitive. */
+  async start(manifest: () => Manifest): Promise<void> {
+    await Promise.all(this.mounts.map((m) => m.server.start()));
+    this.check(manifest());
+  }
+
+  /** The engine's providers: the app's own (from this build) composed with the mounts and transforms. */
+  providers(own: ServedProviders, manifest: Manifest): Required<ServedProviders> {
+    const toolNames = new Set(manifest.tools.map((t) => t.name));
+    const promptNames = new Set(manifest.prompts.map((p) => p.name));
+    const uris = new Set(manifest.resources.map((r) => r.uri));
+    return {
+      tools: composeTools(own.tools, toolNames, this.mounts, this.tools),
+      resources: composeResources(own.resources, uris, this.mounts, this.transforms.resources ?? {}),
+      prompts: composePrompts(own.prompts, promptNames, this.mounts, this.prompts),
+      completion: composeCompletion(own.completion, promptNames, this.mounts, this.prompts),
+    };
+  }
+
+  /** Closes every mount's connection. */
+  async close(): Promise<void> {
+    await Promise.all(this.mounts.map((m) => m.server.close()));
+  }
+
+  private check(manifest: Manifest): void {
+    const kinds: { kind: ListKind | 'template'; own: string[]; mounted: (m: MountedServer) => string[] }[] = [
+      { kind: 'tools', own: manifest.tools.map((t) => t.name), mounted: (m) => m.lists.tools.map((t) => t.name) },
+      { kind: 'prompts', own: manifest.prompts.map((p) => p.name), mounted: (m) => m.lists.prompts.map((p) => p.name) },
+      {
+        kind: 'resources',
+        own: [...manifest.resources.map((r) => r.uri), ...manifest.templates.map((t) => t.uriTemplate)],
+        mounted: (m) => [...m.lists.resources.map((r) => r.uri), ...m.lists.templates.map((t) => t.uriTemplate)],
+      },
+    ];
+    for (const { kind, own, mounted } of kinds) {
+      const owners = new Map(own.map((name) => [name, 'the app']));
+      for (const { server } of this.mounts) {
+        for (const name of mounted(server)) {
+          const first = owners.get(name);
+          if (first !== undefined) {
+            throw new CompositionError(
+              `${kind} "${name}" is served by both ${first} and ${server.label}: mount it under another prefix, or rename the app's own.`,
+            );
+          }
+          owners.set(name, server.label);
+        }
+      }
+      this.checkTransforms(kind, owners);
+    }
+  }
+
+  private checkTransforms(kind: ListKind | 'template', owners: Map<string, string>): void {
+    const table =
+      (kind === 'tools'
+        ? this.transforms.tools
+        : kind === 'prompts'
+          ? this.transforms.prompts
+          : this.transforms.resources) ?? {};
+    // A transform under a mount that is down is checked when it can be: not at startup.
+    const down = this.mounts.filter((m) => !m.server.connected).map((m) => m.server.naming);
+    const shown = new Map<string, string>();
+    for (const name of owners.keys()) {
+      const transform = table[name];
+      if (transform?.hidden) continue;
+      const as = transform?.name ?? name;
+      const clash = kind === 'resources' ? undefined : shown.get(as);
+      if (clash !== undefined) {
+        throw new CompositionError(
+          `transforms.${kind}: "${name}" and "${clash}" would both be shown as "${as}": rename one of them.`,
+        );
+      }
+      shown.set(as, name);
+    }
+    for (const name of Object.keys(table)) {
+      if (owners.has(name) || down.some((n) => n.unname(name) !== undefined || n.unuri(name) !== undefined)) continue;
+      const near = closest(name, owners.keys());
+      throw new CompositionError(
+        `transforms.${kind}: nothing is named "${name}"${near ? `; did you mean "${near}"?` : ''} (mounted ones take their prefix, e.g. "gh_search").`,
+      );
+    }
+  }
+}

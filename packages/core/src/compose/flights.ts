@@ -1,0 +1,88 @@
+// The downstream requests a mount is forwarding, so that what the mounted server asks while one
+// runs (sampling, elicitation, roots) is asked of our client on behalf of that request: in the
+// legacy era as a request on its session, in the modern era as `input_required` (the engine answers
+// it, the client retries, the retry runs the call again and finds the answer).
+import { ErrorCode, InputRequiredSignal, McpError, type RequestContext } from '@decorum/protocol';
+import type { UpstreamCallOptions, UpstreamHandlers } from './mount-types.js';
+
+/** One forwarded request: its context, and how to stop the upstream call when input is required first. */
+interface Flight {
+  readonly request: RequestContext;
+  readonly abort: AbortController;
+  inputRequired?: unknown;
+}
+
+const isInputRequired = (error: unknown): boolean =>
+  error instanceof InputRequiredSignal ||
+  (error instanceof Error && (error.name === 'InputRequiredSignal' || error.cause instanceof InputRequiredSignal));
+
+/** The requests in flight on one mount. */
+export class Flights {
+  private readonly active = new Set<Flight>();
+
+  /**
+   * The handlers a mount's client is connected with: for questions the client could not tie to one
+   * request (legacy stdio with several calls in flight), asked on behalf of the latest call.
+   */
+  readonly handlers: UpstreamHandlers = this.handlersOf(() => this.latest());
+
+  /**
+   * Runs `call` (the upstream request) as a flight of `request`: cancelled with it, its progress
+   * reported on it, and its server→client requests asked on its behalf.
+   */
+  async run<R>(request: RequestContext, call: (options: UpstreamCallOptions) => Promise<R>): Promise<R> {
+    const flight: Flight = { request, abort: new AbortController() };
+    this.active.add(flight);
+    try {
+      return await call({
+        signal: AbortSignal.any([request.signal, flight.abort.signal]),
+        handlers: this.handlersOf(() => flight),
+        onProgress: ({ progress, total, message }) => {
+          // Progress that does not increase (a server restarting its count) is dropped, not an error.
+          request.progress(progress, total, message).catch(() => undefined);
+        },
+      });
+    } catch (error) {
+      if (flight.inputRequired !== undefined) throw flight.inputRequired;
+      throw error;
+    } finally {
+      this.active.delete(flight);
+    }
+  }
+
+  private handlersOf(find: () => Flight | undefined): UpstreamHandlers {
+    return {
+      sampling: (params) => this.ask(find(), (request) => request.createMessage(params)),
+      elicitation: (params) => this.ask(find(), (request) => request.elicit(params)),
+      // Asked outside any call (some servers ask at startup): no client to ask, so no roots.
+      roots: async () => {
+        const flight = find();
+        if (flight === undefined) return [];
+        const answer = await this.ask(flight, (request) => request.listRoots());
+        return (answer.roots ?? []) as { uri: string; name?: string }[];
+      },
+    };
+  }
+
+  private latest(): Flight | undefined {
+    let latest: Flight | undefined;
+    for (const flight of this.active) latest = flight;
+    return latest;
+  }
+
+  private async ask<R>(flight: Flight | undefined, asking: (request: RequestContext) => Promise<R>): Promise<R> {
+    if (flight === undefined) {
+      throw new McpError(ErrorCode.InvalidRequest, 'No request is in flight to ask the client on behalf of');
+    }
+    try {
+      return await asking(flight.request);
+    } catch (error) {
+      if (isInputRequired(error)) {
+        // The modern client answers input_required first: stop the upstream call; the retry runs it again.
+        flight.inputRequired = error;
+        flight.abort.abort(error);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+// Where a mounted server is: a command to spawn (stdio), a Streamable HTTP URL, or a server in this
+// process. Each connects with Decorum's client (`@decorum/protocol/client`), loaded only when a mount
+// connects, so an app without mounts never loads it (and the spawning part stays out of other runtimes).
+import type { ClientOptions, HttpClientTransportOptions, McpClient } from '@decorum/protocol/client';
+import type { MountSource, UpstreamClient, UpstreamHandlers } from './mount-types.js';
+
+/** What every mount's client declares and how it answers its server. */
+function clientOptions(handlers: UpstreamHandlers, protocolVersion: string | undefined): ClientOptions {
+  return {
+    clientInfo: { name: 'decorum-mount', version: '0.1.0' },
+    ...(protocolVersion !== undefined && { protocolVersion }),
+    // Declared whether or not our own client has them: a server often lists a tool only for a client
+    // that can sample or elicit, and the call then fails clearly if ours cannot.
+    handlers: {
+      sampling: (params, context) => handlers.sampling(params, context),
+      elicitation: (params, context) => handlers.elicitation(params, context),
+      roots: (context) => handlers.roots(context),
+    },
+  };
+}
+
+/** The client as the mount sees it (the members it uses, delegated). */
+function upstream(client: McpClient): UpstreamClient {
+  return {
+    get serverCapabilities() {
+      return client.serverCapabilities as Record<string, unknown>;
+    },
+    closed: client.closed,
+    listTools: () => client.listTools(),
+    listResources: () => client.listResources(),
+    listResourceTemplates: () => client.listResourceTemplates(),
+    listPrompts: () => client.listPrompts(),
+    callTool: (name, args, options) => client.callTool(name, args, options),
+    readResource: (uri, options) => client.readResource(uri, options),
+    getPrompt: (name, args, options) => client.getPrompt(name, args, options),
+    complete: (ref, argument, context) => client.complete(ref as never, argument, context),
+    subscribeResource: (uri) => client.subscribeResource(uri),
+    on: ((event: 'toolsListChanged', listener: () => void) => client.on(event, listener)) as UpstreamClient['on'],
+    close: () => client.close(),
+  };
+}
+
+/** Options of a command mount. */
+export interface StdioMountOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  /** The server's stderr: `'inherit'` (default), `'pipe'` (kept, and quoted when it exits), `'ignore'`. */
+  stderr?: 'inherit' | 'pipe' | 'ignore';
+  /** The revision to speak (default 2025-11-25). */
+  protocolVersion?: string;
+}
+
+/**
+ * A server run as a command and spoken to over stdio (respawned when it exits, while the mount reconnects).
+ * @example
+ * mounts: [{ prefix: 'fs', server: stdio('npx', ['-y', '@modelcontextprotocol/server-filesystem', '.']) }]
+ */
+export function stdio(command: string, args: string[] = [], options: StdioMountOptions = {}): MountSource {
+  return {
+    label: [command, ...args].join(' '),
+    async connect(handlers) {
+      const { connectStdio } = await import('@decorum/protocol/client/stdio');
+      const { protocolVersion, ...spawn } = options;
+      const client = await connectStdio({ command, args, ...spawn }, clientOptions(handlers, protocolVersion));
+      return upstream(client);
+    },
+  };
+}
+
+/** Options of a URL mount: headers, a bearer `token` (or token provider), and the revision to speak. */
+export type HttpMountOptions = HttpClientTransportOptions & { protocolVersion?: string };
+
+/**
+ * A server at a Streamable HTTP URL.
+ * @example
+ * mounts: [{ prefix: 'notes', server: http('https://notes.example.com/mcp', { token: process.env.NOTES_TOKEN }) }]
+ */
+export function http(url: string | URL, options: HttpMountOptions = {}): MountSource {
+  return {
+    label: String(url),
+    async connect(handlers) {
+      const { connectHttp } = await import('@decorum/protocol/client');
+      const { protocolVersion, ...transport } = options;
+      return upstream(await connectHttp(url, { ...transport, ...clientOptions(handlers, protocolVersion) }));
+    },
+  };
+}
+
+/** Anything that serves a client over a transport: an `McpApp` or a `ProtocolServer`. */
+export interface InProcessServer {
+  connect(transport: never): Promise<unknown>;
+}
+
+/**
+ * A server in this process (another `McpApp`), linked in memory.
+ * @example
+ * mounts: [{ prefix: 'billing', server: inProcess(billingApp) }]
+ */
+export function inProcess(
+  server: InProcessServer,
+  options: { label?: string; protocolVersion?: string } = {},
+): MountSource {
+  return {
+    label: options.label ?? 'in process',
+    async connect(handlers) {
+      const { connectInMemory } = await import('@decorum/protocol/client');
+      return upstream(
+        await connectInMemory(
+          server as Parameters<typeof connectInMemory>[0],
+          clientOptions(handlers, options.protocolVersion),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,217 @@
+// One mounted server at run time: its connection, its lists (already prefixed), and its life —
+// connected, lost (its primitives disappear and clients are told), reconnected with backoff (they
+// reappear). Calls are forwarded through a flight, so progress, cancellation and the server's own
+// requests (sampling, elicitation, roots) reach the downstream client of that call.
+import type {
+  JsonObject,
+  PromptDefinition,
+  RequestContext,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ToolDefinition,
+} from '@decorum/protocol';
+import { CompositionError, MountUnavailableError } from './compose-errors.js';
+import { Flights } from './flights.js';
+import type { Mount, UpstreamCallOptions, UpstreamClient, UpstreamClosed } from './mount-types.js';
+import { MountNaming } from './naming.js';
+
+/** The kinds of lists a mount announces changes of. */
+export type ListKind = 'tools' | 'resources' | 'prompts';
+
+/** What a mounted server tells the app: a list changed, a subscribed resource was updated. */
+export interface MountEvents {
+  listChanged(kind: ListKind): void;
+  resourceUpdated(uri: string): void;
+  warn(message: string): void;
+}
+
+/** The lists of a mount, prefixed, each a new array when it changes (the engine caches per array). */
+export interface MountLists {
+  tools: readonly ToolDefinition[];
+  resources: readonly ResourceDefinition[];
+  templates: readonly ResourceTemplateDefinition[];
+  prompts: readonly PromptDefinition[];
+}
+
+const EMPTY: MountLists = { tools: [], resources: [], templates: [], prompts: [] };
+
+/** A mount's connection, lists and forwarding. */
+export class MountedServer {
+  readonly naming: MountNaming;
+  lists: MountLists = EMPTY;
+  private client?: UpstreamClient;
+  private readonly flights = new Flights();
+  private down = 'not connected yet';
+  private delay: number;
+  private timer?: ReturnType<typeof setTimeout>;
+  private closing = false;
+
+  constructor(
+    readonly mount: Mount,
+    private readonly events: MountEvents,
+  ) {
+    this.naming = new MountNaming(mount.prefix);
+    this.delay = this.reconnectDelays()?.initial ?? 0;
+  }
+
+  /** `mount "gh" (npx some-server)`, for messages. */
+  get label(): string {
+    return `mount "${this.mount.prefix}" (${this.mount.server.label})`;
+  }
+
+  /** True while connected. */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** The first connection: a required mount that cannot be reached fails startup. */
+  async start(): Promise<void> {
+    try {
+      await this.connect();
+    } catch (error) {
+      if (this.mount.required !== false) {
+        throw new CompositionError(
+          `Cannot connect ${this.label}: ${(error as Error).message}. Check the command or URL, or set { required: false } to start without it.`,
+        );
+      }
+      this.events.warn(`[decorum] ${this.label} is not reachable yet: ${(error as Error).message}`);
+      this.scheduleReconnect();
+    }
+  }
+
+  /** Stops the mount: the connection is closed and no reconnection follows. */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.close();
+  }
+
+  /** Forwards `tools/call` (by the mounted server's own name). */
+  callTool(name: string, args: JsonObject, request: RequestContext) {
+    return this.forward(request, (client, options) => client.callTool(name, args, options));
+  }
+
+  readResource(uri: string, request: RequestContext) {
+    return this.forward(request, (client, options) => client.readResource(uri, options));
+  }
+
+  getPrompt(name: string, args: Record<string, string>, request: RequestContext) {
+    return this.forward(request, (client, options) => client.getPrompt(name, args, options));
+  }
+
+  complete(ref: JsonObject, argument: { name: string; value: string }, context?: JsonObject) {
+    return this.using((client) => client.complete(ref, argument, context));
+  }
+
+  /** Subscribes upstream, so its `resources/updated` reach our subscribers (under the shown URI). */
+  async subscribe(uri: string): Promise<void> {
+    if (this.client?.serverCapabilities.resources === undefined) return;
+    if (!(this.client.serverCapabilities.resources as JsonObject).subscribe) return;
+    await this.using((client) => client.subscribeResource(uri));
+  }
+
+  private async forward<R>(
+    request: RequestContext,
+    call: (client: UpstreamClient, options: UpstreamCallOptions) => Promise<R>,
+  ): Promise<R> {
+    return this.using((client) => this.flights.run(request, (options) => call(client, options)));
+  }
+
+  private async using<R>(call: (client: UpstreamClient) => Promise<R>): Promise<R> {
+    const client = this.client;
+    if (client === undefined) throw new MountUnavailableError(`${this.unavailable()}`);
+    try {
+      return await call(client);
+    } catch (error) {
+      // The server went away during the call: say so, instead of an internal error.
+      if (this.client !== client) throw new MountUnavailableError(this.unavailable());
+      throw error;
+    }
+  }
+
+  private unavailable(): string {
+    const retry = this.mount.reconnect === false ? '' : '; reconnecting, try again shortly';
+    return `The mounted server ${this.label} is not available (${this.down})${retry}`;
+  }
+
+  private async connect(): Promise<void> {
+    const client = await this.mount.server.connect(this.flights.handlers);
+    try {
+      client.on('toolsListChanged', () => this.refresh(client, 'tools'));
+      client.on('promptsListChanged', () => this.refresh(client, 'prompts'));
+      client.on('resourcesListChanged', () => this.refresh(client, 'resources'));
+      client.on('resourceUpdated', ({ uri }) => this.events.resourceUpdated(this.naming.uri(uri)));
+      this.lists = await this.fetchLists(client);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+    this.client = client;
+    this.delay = this.reconnectDelays()?.initial ?? 0;
+    void client.closed.then((info) => this.lost(client, info));
+    for (const kind of ['tools', 'resources', 'prompts'] as const) this.events.listChanged(kind);
+  }
+
+  private lost(client: UpstreamClient, info: UpstreamClosed): void {
+    if (this.client !== client || this.closing) return;
+    this.client = undefined;
+    this.down = `${info.reason === 'client' ? 'closed' : 'it went away'}: ${info.message}`;
+    this.events.warn(`[decorum] ${this.label} is down (${info.message})`);
+    this.lists = EMPTY;
+    for (const kind of ['tools', 'resources', 'prompts'] as const) this.events.listChanged(kind);
+    this.scheduleReconnect();
+  }
+
+  private reconnectDelays(): { initial: number; max: number } | undefined {
+    const options = this.mount.reconnect;
+    if (options === false) return undefined;
+    return { initial: options?.initialDelayMs ?? 500, max: options?.maxDelayMs ?? 30_000 };
+  }
+
+  private scheduleReconnect(): void {
+    const delays = this.reconnectDelays();
+    if (delays === undefined || this.closing) return;
+    const wait = this.delay;
+    this.delay = Math.min(Math.max(wait * 2, 1), delays.max);
+    this.timer = setTimeout(() => {
+      this.connect().catch((error: Error) => {
+        this.down = `reconnecting failed: ${error.message}`;
+        this.scheduleReconnect();
+      });
+    }, wait);
+    // A mount waiting to reconnect does not keep the process alive on its own.
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  private async refresh(client: UpstreamClient, kind: ListKind): Promise<void> {
+    try {
+      const next = await this.fetchLists(client, kind);
+      if (this.client !== client) return;
+      this.lists = next;
+      this.events.listChanged(kind);
+    } catch (error) {
+      this.events.warn(`[decorum] ${this.label}: could not list ${kind}: ${(error as Error).message}`);
+    }
+  }
+
+  private async fetchLists(client: UpstreamClient, only?: ListKind): Promise<MountLists> {
+    const caps = client.serverCapabilities;
+    const naming = this.naming;
+    const want = (kind: ListKind) => (only === undefined || only === kind) && caps[kind] !== undefined;
+    const current = only === undefined ? EMPTY : this.lists;
+    const [tools, resources, templates, prompts] = await Promise.all([
+      want('tools') ? client.listTools() : undefined,
+      want('resources') ? client.listResources() : undefined,
+      want('resources') ? client.listResourceTemplates().catch(() => []) : undefined,
+      want('prompts') ? client.listPrompts() : undefined,
+    ]);
+    return {
+      tools: tools?.map((t) => ({ ...t, name: naming.name(t.name) })) ?? current.tools,
+      resources: resources?.map((r) => ({ ...r, uri: naming.uri(r.uri) })) ?? current.resources,
+      templates: templates?.map((t) => ({ ...t, uriTemplate: naming.uri(t.uriTemplate) })) ?? current.templates,
+      prompts: prompts?.map((p) => ({ ...p, name: naming.name(p.name) })) ?? current.prompts,
+    };
+  }
+}
