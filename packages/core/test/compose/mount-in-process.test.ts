@@ -92,7 +92,10 @@ async function connect(app: McpApp, withHandlers = true): Promise<Client> {
     client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
       role: 'assistant',
       model: 'test',
-      content: { type: 'text', text: `re: ${(request.params.messages[0]?.content as { text: string }).text}` },
+      content: {
+        type: 'text',
+        text: `re: ${(request.params.messages[0]?.content as { text?: string } | undefined)?.text}`,
+      },
     }));
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { ok: true } }));
   }
