@@ -57,7 +57,8 @@ export class Flights {
       // Asked outside any call (some servers ask at startup): no client to ask, so no roots.
       roots: async () => {
         const flight = find();
-        if (flight === undefined) return [];
+        // A client without roots has none to give: the mounted server hears "no roots", not an error.
+        if (flight === undefined || flight.request.clientCapabilities.roots === undefined) return [];
         const answer = await this.ask(flight, (request) => request.listRoots());
         return (answer.roots ?? []) as { uri: string; name?: string }[];
       },
@@ -81,6 +82,8 @@ export class Flights {
         // The modern client answers input_required first: stop the upstream call; the retry runs it again.
         flight.inputRequired = error;
         flight.abort.abort(error);
+        // The mounted server hears a plain protocol error (its call is being cancelled anyway).
+        throw new McpError(ErrorCode.InternalError, 'The client answers this first; the call will be retried');
       }
       throw error;
     }
