@@ -83,6 +83,7 @@ export {
   type InMemoryEventStoreOptions,
   type StoredEvent,
   type StoredMessage,
+  type StreamLeases,
 } from './http/event-store.js';
 export type {
   HeaderReader,

@@ -1,5 +1,7 @@
-import type { EventStore, JsonRpcMessage, StoredEvent, StoredMessage } from '@decorum/protocol';
+import type { EventStore, JsonRpcMessage, StoredEvent, StoredMessage, StreamLeases } from '@decorum/protocol';
+import { RedisUnavailableError } from './errors.js';
 import type { RedisConnection } from './redis-connection.js';
+import { RedisStreamLeases } from './redis-stream-leases.js';
 
 /** Options of {@link RedisEventStore}. */
 export interface RedisEventStoreOptions {
@@ -11,13 +13,25 @@ export interface RedisEventStoreOptions {
   maxAgeMs?: number;
   /** A session's event log is dropped after this long without a new event, in seconds. Default 1 day. */
   ttlSeconds?: number;
+  /**
+   * How long a stream lease lasts without renewal, in ms: after an instance dies, its session's GET
+   * stream cannot be opened afresh on another for up to this long (a resumption takes it at once).
+   * Default 5 000.
+   */
+  streamLeaseMs?: number;
 }
 
 // One atomic step: skip a broadcast already appended (appendOnce), number the event in the session's
 // sequence, append it, trim the log and refresh the expiries. An entry is "seq at streamId json".
+// A new sequence starts at Redis's clock in microseconds, not at 1: after Redis lost its data, the
+// numbers go on above those already sent, so a cursor never takes new events for old ones.
 const APPEND = `
 if KEYS[3] ~= nil and redis.call('SET', KEYS[3], '1', 'NX', 'EX', ARGV[5]) == false then return false end
-local seq = redis.call('INCR', KEYS[2])
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  local now = redis.call('TIME')
+  redis.call('SET', KEYS[2], now[1] .. string.format('%06d', tonumber(now[2])))
+end
+local seq = string.format('%d', redis.call('INCR', KEYS[2]))
 redis.call('RPUSH', KEYS[1], seq .. ' ' .. ARGV[3] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2])
 redis.call('LTRIM', KEYS[1], -tonumber(ARGV[4]), -1)
 redis.call('EXPIRE', KEYS[1], ARGV[5])
@@ -49,7 +63,10 @@ function parseEntry(line: string): Entry {
  * resumes it (`Last-Event-ID`) on whichever instance the load balancer picks. Keys:
  * `<prefix>events:<session>` (a list of events, trimmed to `maxEventsPerSession`) and
  * `<prefix>events:<session>:seq` (the session's event counter), both expiring `ttlSeconds` after
- * the last event; `<prefix>events:<session>:once:<key>` marks a broadcast already appended.
+ * the last event; `<prefix>events:<session>:once:<key>` marks a broadcast already appended;
+ * `<prefix>events:<session>:lease:<stream>` names the instance serving a stream (see {@link StreamLeases}).
+ * Event numbers start at Redis's clock (µs) and only grow, even across a Redis restart that lost the data.
+ * While Redis is away, operations fail at once (the HTTP layer then sends live, without an id).
  * @example
  * const store = new RedisEventStore(new RedisConnection({ url: 'redis://127.0.0.1:6379' }));
  * new StreamableHttpHandler(server, { eventStore: store });
@@ -59,6 +76,10 @@ export class RedisEventStore implements EventStore {
   private readonly maxEvents: number;
   private readonly maxAgeMs: number;
   private readonly ttlSeconds: number;
+  /** Who serves which stream of a session (one GET stream per session across instances). */
+  readonly leases: StreamLeases;
+  /** Redis has been reachable once: from then on, its absence is an outage. */
+  private connected = false;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -68,6 +89,7 @@ export class RedisEventStore implements EventStore {
     this.maxEvents = options.maxEventsPerSession ?? 1000;
     this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
     this.ttlSeconds = options.ttlSeconds ?? 24 * 3600;
+    this.leases = new RedisStreamLeases(redis, this.prefix, options.streamLeaseMs ?? 5_000);
   }
 
   async append(sessionId: string, streamId: string, message: StoredMessage): Promise<string> {
@@ -85,6 +107,7 @@ export class RedisEventStore implements EventStore {
     const seq = Number(lastEventId.slice(dot + 1));
     if (!Number.isInteger(seq) || seq < 1) return undefined;
     const key = this.prefix + sessionId;
+    this.failFast('replay events');
     const [head, lines] = await this.redis.run('replay events', (client) =>
       Promise.all([client.get(`${key}:seq`), client.lRange(key, 0, -1)]),
     );
@@ -116,7 +139,17 @@ export class RedisEventStore implements EventStore {
       String(this.maxEvents),
       String(this.ttlSeconds),
     ];
+    this.failFast('append event');
     const id = await this.redis.run('append event', (client) => client.eval(APPEND, { keys, arguments: args }));
     return typeof id === 'string' ? id : undefined;
+  }
+
+  /**
+   * An SSE event cannot wait for a lost Redis to come back: the stream would stall behind it. (Before
+   * the first connection, operations wait as usual: that is startup, not an outage.)
+   */
+  private failFast(operation: string): void {
+    if (this.redis.isReady) this.connected = true;
+    else if (this.connected) throw new RedisUnavailableError(this.redis.url, operation);
   }
 }

@@ -12,8 +12,10 @@ export type ClusterMessage =
   | { type: 'sessionState'; sessionId: string; session: StoredSession }
   /** A session was ended (DELETE) on another instance. */
   | { type: 'sessionDeleted'; sessionId: string }
-  /** New events wait in the shared event store for a session's GET stream. */
-  | { type: 'wake'; sessionId: string }
+  /** New events wait in the shared event store for a session's GET stream (or, with `streamId`, that stream). */
+  | { type: 'wake'; sessionId: string; streamId?: string }
+  /** The client resumed one of a session's streams on the publishing instance: the others stop serving it. */
+  | { type: 'resumed'; sessionId: string; streamId: string }
   /** Client messages with no request in them (responses, notifications), for whichever copy awaits them. */
   | { type: 'inbound'; sessionId: string; value: unknown };
 

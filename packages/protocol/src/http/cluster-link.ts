@@ -4,13 +4,21 @@ import type { ProtocolServer } from '../engine/server.js';
 import type { StoredSession } from '../engine/session-state.js';
 import type { HttpSession } from './http-session.js';
 import type { ScaleOut } from './scale-out.js';
+import type { ClusterStreams } from './shared-streams.js';
+import { StoreIncidents } from './store-incidents.js';
+
+const BUS_ROLE = 'scale-out bus';
 
 /**
  * The Streamable HTTP endpoint's side of a {@link ScaleOut}: keeps this instance's copies of shared
  * sessions in step with the other instances, and wakes the instance that holds a session's GET
  * stream. (List and resource announcements go through the ProtocolServer, which the link attaches.)
  */
-export class ClusterLink {
+export class ClusterLink implements ClusterStreams {
+  /** This instance, as the holder of stream leases. */
+  readonly instanceId = crypto.randomUUID();
+  /** Where failures to reach the other instances are reported, once per outage. */
+  readonly incidents: StoreIncidents;
   private readonly detach: (() => void)[] = [];
   private closed = false;
 
@@ -19,13 +27,21 @@ export class ClusterLink {
     private readonly scaleOut: ScaleOut,
     private readonly sessions: ReadonlyMap<string, HttpSession>,
   ) {
+    this.incidents = new StoreIncidents(() => server.options.logger ?? consoleLogger);
     this.detach.push(server.useNotificationBus(scaleOut.bus));
     this.detach.push(scaleOut.bus.subscribe((message) => this.receive(message)));
     if (scaleOut.requestStateKeys) server.useRequestStateKeys(scaleOut.requestStateKeys);
   }
 
-  /** Tells the others that a session has new events for its GET stream. */
-  readonly wake = (sessionId: string): void => this.publish({ type: 'wake', sessionId });
+  /** Tells the others that a session has new events for its GET stream (or for the stream named). */
+  wake(sessionId: string, streamId?: string): void {
+    this.publish(streamId === undefined ? { type: 'wake', sessionId } : { type: 'wake', sessionId, streamId });
+  }
+
+  /** Tells the others that the client resumed a session's stream here. */
+  resumed(sessionId: string, streamId: string): void {
+    this.publish({ type: 'resumed', sessionId, streamId });
+  }
 
   /** Saves a session's new state, and hands it to the instances holding a copy. */
   stateChanged(sessionId: string, session: StoredSession): void {
@@ -68,7 +84,10 @@ export class ClusterLink {
         void local.close(false);
         break;
       case 'wake':
-        void local.pump().catch((error: unknown) => this.warn(`GET stream of ${message.sessionId}`, error));
+        void local.pump(message.streamId).catch((error: unknown) => this.warn(`stream of ${message.sessionId}`, error));
+        break;
+      case 'resumed':
+        local.resumedElsewhere(message.streamId);
         break;
       case 'inbound':
         local.receive(message.value, {});
@@ -77,7 +96,10 @@ export class ClusterLink {
   }
 
   private publish(message: ClusterMessage): void {
-    this.scaleOut.bus.publish(message).catch((error: unknown) => this.warn(`could not publish ${message.type}`, error));
+    this.scaleOut.bus.publish(message).then(
+      () => this.incidents.recovered(BUS_ROLE),
+      (error: unknown) => this.incidents.failed(BUS_ROLE, `${message.type} messages not published`, error),
+    );
   }
 
   private warn(what: string, error: unknown): void {

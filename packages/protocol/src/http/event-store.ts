@@ -31,6 +31,30 @@ export interface EventStore {
    * a session receives the same broadcast, and the session must get it once.
    */
   appendOnce?(sessionId: string, streamId: string, message: StoredMessage, key: string): Promise<string | undefined>;
+  /**
+   * Leases on streams, for a store shared by several instances: who serves a session's GET stream
+   * (one cluster-wide), and which POST streams still run (so an instance the client resumes on
+   * follows them rather than ending them).
+   */
+  readonly leases?: StreamLeases;
+}
+
+/**
+ * Leases with an expiry, one per stream: the holder renews its lease well within `ttlMs` while it
+ * serves the stream and releases it when done; the lease of an instance that died lapses.
+ */
+export interface StreamLeases {
+  /** How long a lease lasts without renewal, in ms. */
+  readonly ttlMs: number;
+  /**
+   * Takes (or renews) the lease for `holder` when it is free or already its own, or in any case
+   * with `takeOver`; resolves whether `holder` holds it now.
+   */
+  acquire(sessionId: string, streamId: string, holder: string, takeOver?: boolean): Promise<boolean>;
+  /** The current holder of a stream's lease, if any. */
+  holder(sessionId: string, streamId: string): Promise<string | undefined>;
+  /** Ends `holder`'s lease (a lease someone else took meanwhile is left alone). */
+  release(sessionId: string, streamId: string, holder: string): Promise<void>;
 }
 
 /** Options of {@link InMemoryEventStore}. */

@@ -4,8 +4,10 @@ import type { SendOptions } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
 import type { HttpReply } from './http-input.js';
 import { jsonReply } from './responses.js';
+import type { StreamRelay } from './shared-streams.js';
 import { SseConnection, sseHeaders } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
+import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
 
 /** Settings an exchange takes from its endpoint and session (made by {@link exchangeContext} only). */
 export interface ExchangeContext {
@@ -23,6 +25,10 @@ export interface ExchangeContext {
   readonly statusOf?: (message: JsonRpcMessage | JsonRpcMessage[]) => number;
   /** Called when the client closes the stream before the last response (modern: that cancels). */
   readonly onDisconnect?: () => void;
+  /** Shared sessions: lets another instance follow this stream. */
+  readonly relay?: StreamRelay;
+  /** Where failures of the event store are reported, once per outage. */
+  readonly incidents?: StoreIncidents;
 }
 
 /** The stream settings every exchange of an endpoint shares. */
@@ -40,7 +46,10 @@ const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function exchangeContext(
   settings: StreamSettings,
-  session?: { id: string; eventStore: EventStore | null; priming: boolean },
+  session?: { id: string; eventStore: EventStore | null; priming: boolean } & Pick<
+    ExchangeContext,
+    'relay' | 'incidents'
+  >,
   extra?: Pick<ExchangeContext, 'statusOf' | 'onDisconnect'>,
 ): ExchangeContext {
   return {
@@ -53,6 +62,8 @@ export function exchangeContext(
     budget: settings.budget,
     statusOf: extra?.statusOf,
     onDisconnect: extra?.onDisconnect,
+    relay: session?.relay,
+    incidents: session?.incidents,
   };
 }
 
@@ -169,6 +180,11 @@ export class Exchange {
     this.connection = connection;
   }
 
+  /** The client resumed this stream on another instance: stop writing to the connection here. */
+  detach(): void {
+    this.connection?.close();
+  }
+
   /**
    * Ends the exchange without waiting for more (session closed, shutdown past its drain timeout):
    * each request still unanswered gets a JSON-RPC error, never a bare 404 that clients would read
@@ -185,8 +201,7 @@ export class Exchange {
     } else {
       for (const error of errors) this.connection?.send({ data: JSON.stringify(error) });
     }
-    this.connection?.close();
-    this.finish();
+    this.end();
   }
 
   /**
@@ -205,8 +220,7 @@ export class Exchange {
             : jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers),
         );
       }
-      this.connection?.close();
-      this.finish();
+      this.end();
     });
   }
 
@@ -236,10 +250,7 @@ export class Exchange {
       await this.startSse();
     }
     await this.emit(message);
-    if (final) {
-      this.connection?.close();
-      this.finish();
-    }
+    if (final) this.end();
   }
 
   private async startSse(): Promise<void> {
@@ -253,23 +264,46 @@ export class Exchange {
       };
     }
     this.resolve(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
-    const store = this.context.eventStore;
-    if (store !== null && this.context.priming) {
-      const id = await store.append(this.context.sessionId, this.streamId, null);
-      connection.send({ id, data: '', retry: this.context.retryMs });
+    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId);
+    if (this.context.eventStore !== null && this.context.priming) {
+      // Without a stored priming event the stream is not resumable, but it still carries everything live.
+      const id = await this.store(null);
+      if (id !== undefined) connection.send({ id, data: '', retry: this.context.retryMs });
     }
     const buffered = this.buffered.splice(0);
     for (const message of buffered) await this.emit(message);
   }
 
   private async emit(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    const store = this.context.eventStore;
-    const id = store === null ? undefined : await store.append(this.context.sessionId, this.streamId, message);
-    this.connection?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
+    const id = this.context.eventStore === null ? undefined : await this.store(message);
+    if (this.connected) this.connection?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
+    else if (id !== undefined) this.context.relay?.stored(this.streamId);
   }
 
-  private finish(): void {
+  /** Stores an event; undefined when the store fails: it then goes out live without an id (never fails the call). */
+  private async store(message: JsonRpcMessage | JsonRpcMessage[] | null): Promise<string | undefined> {
+    const incidents = this.context.incidents;
+    try {
+      const id = await (this.context.eventStore as EventStore).append(this.context.sessionId, this.streamId, message);
+      incidents?.recovered(EVENT_STORE_ROLE);
+      return id;
+    } catch (error) {
+      const cost = message === null ? 'streams not resumable' : 'events sent without being stored';
+      if (incidents) incidents.failed(EVENT_STORE_ROLE, cost, error);
+      return undefined;
+    }
+  }
+
+  /** Closes the connection and ends the exchange (`followed` when no client was connected here). */
+  private end(): void {
+    const followed = !this.connected;
+    this.connection?.close();
+    this.finish(followed);
+  }
+
+  private finish(followed = false): void {
     if (this.mode === 'done' && this.ondone === undefined) return;
+    if (this.mode === 'sse' && this.context.eventStore !== null) this.context.relay?.closed(this.streamId, followed);
     this.mode = 'done';
     const done = this.ondone;
     this.ondone = undefined;

@@ -3,8 +3,12 @@ import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
 import { Exchange, type ExchangeContext, exchangeContext, relatedId } from './exchange.js';
+import type { PlainReply } from './http-input.js';
+import { badRequest, storeDown } from './responses.js';
+import { type ClusterStreams, SHARED_STANDALONE_ID, SharedStreams } from './shared-streams.js';
 import type { SseConnection } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
+import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -24,11 +28,12 @@ export interface HttpSessionSettings {
    * stream then reads from the store, whichever instance wrote the event, and `wake` tells the
    * other instances that a session has new events for its GET stream.
    */
-  cluster?: { wake(sessionId: string): void };
+  cluster?: ClusterStreams;
+  /** Where event store failures are reported, once per outage (see {@link StoreIncidents}). */
+  incidents?: StoreIncidents;
 }
 
-/** The GET stream's id when sessions are shared: every instance must name it the same. */
-const SHARED_STANDALONE_ID = 's';
+const CONFLICT = 'Conflict: this session already has an open GET stream';
 
 /**
  * The transport of one Streamable HTTP session: messages related to a POST's requests go to that
@@ -51,6 +56,8 @@ export class HttpSession implements Transport {
   private standaloneQueue: Promise<void> = Promise.resolve();
   /** Shared mode: the id of the last event sent on this instance's GET stream. */
   private cursor?: string;
+  /** Shared mode: leases and followed streams. */
+  private readonly shared?: SharedStreams;
   private closed = false;
 
   constructor(
@@ -59,13 +66,17 @@ export class HttpSession implements Transport {
     readonly protocolVersion: () => string,
   ) {
     this.standaloneId = settings.cluster ? SHARED_STANDALONE_ID : `s${settings.newId()}`;
+    if (settings.cluster && settings.eventStore) {
+      this.shared = new SharedStreams(id, settings.eventStore, settings.cluster, settings.newId(), settings.incidents);
+    }
   }
 
   async start(): Promise<void> {}
 
   /** Open streams: active POST exchanges plus the GET stream. */
   get openStreams(): number {
-    return this.byStream.size + (this.standalone && !this.standalone.closed ? 1 : 0);
+    const followed = this.shared?.followed ?? 0;
+    return this.byStream.size + followed + (this.standalone && !this.standalone.closed ? 1 : 0);
   }
 
   get hasStandalone(): boolean {
@@ -85,6 +96,8 @@ export class HttpSession implements Transport {
       id: this.id,
       eventStore: this.settings.eventStore,
       priming,
+      relay: this.shared,
+      incidents: this.settings.incidents,
     });
     const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, context);
     for (const id of requestIds) this.exchanges.set(id, exchange);
@@ -127,34 +140,62 @@ export class HttpSession implements Transport {
   /**
    * Shared mode: the store is the GET stream's mailbox. Whichever instance sends appends (once per
    * broadcast), and the instance holding the GET stream copies new events from the store to it.
+   * A message the store refuses goes out live when the GET stream is here, else it is dropped.
    */
   private async sendShared(list: JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
     const store = this.settings.eventStore as EventStore;
     let appended = false;
     for (const item of list) {
       if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
-      const id =
-        dedupeKey !== undefined && store.appendOnce
-          ? await store.appendOnce(this.id, this.standaloneId, item, dedupeKey)
-          : await store.append(this.id, this.standaloneId, item);
-      appended ||= id !== undefined;
+      try {
+        const id =
+          dedupeKey !== undefined && store.appendOnce
+            ? await store.appendOnce(this.id, this.standaloneId, item, dedupeKey)
+            : await store.append(this.id, this.standaloneId, item);
+        this.settings.incidents?.recovered(EVENT_STORE_ROLE);
+        appended ||= id !== undefined;
+      } catch (error) {
+        const live = this.hasStandalone;
+        const cost = live ? 'GET stream messages sent without being stored' : 'GET stream messages dropped';
+        this.settings.incidents?.failed(EVENT_STORE_ROLE, cost, error);
+        if (live) await this.enqueueStandalone(async () => void this.standalone?.send({ data: JSON.stringify(item) }));
+      }
     }
     if (!appended) return;
     this.settings.cluster?.wake(this.id);
     await this.pump();
   }
 
-  /** Shared mode: sends what the store holds after the cursor on this instance's GET stream, if open. */
-  pump(): Promise<void> {
+  /**
+   * Shared mode: sends what the store holds after the cursor on this instance's GET stream, if open
+   * and still its own (another instance may have taken it over); or, with `streamId`, what a POST
+   * stream followed here has new.
+   */
+  pump(streamId?: string): Promise<void> {
+    if (streamId !== undefined && streamId !== this.standaloneId) return this.shared?.pump(streamId) ?? DONE;
     return this.enqueueStandalone(async () => {
       const store = this.settings.eventStore;
-      if (!store || !this.hasStandalone || this.cursor === undefined) return;
-      const fresh = await store.replayAfter(this.id, this.cursor);
+      const cursor = this.cursor;
+      if (!store || !this.hasStandalone || cursor === undefined) return;
+      const [held, fresh] = await Promise.all([
+        this.shared?.holdsStandalone() ?? true,
+        store.replayAfter(this.id, cursor),
+      ]);
+      if (!held) {
+        this.standalone?.close();
+        return;
+      }
       for (const event of fresh?.events ?? []) {
         if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
         this.cursor = event.id;
       }
     });
+  }
+
+  /** The client resumed one of this session's POST streams on another instance. */
+  resumedElsewhere(streamId: string): void {
+    this.byStream.get(streamId)?.detach();
+    this.shared?.resumedElsewhere(streamId);
   }
 
   requestDropped(requestId: RequestId): void {
@@ -168,10 +209,20 @@ export class HttpSession implements Transport {
   /**
    * Attaches a GET stream: a fresh standalone stream, or, with `lastEventId`, the resumption of the
    * stream that event belongs to. Replay and attach run in that stream's message order, so nothing
-   * sent in between is lost or sent twice. Resolves false when `lastEventId` is unknown.
+   * sent in between is lost or sent twice. Resolves false when `lastEventId` is unknown, or with
+   * the refusal to answer (409: another instance serves the GET stream; 503: the store is down).
    */
-  async attach(connection: SseConnection, lastEventId?: string): Promise<boolean> {
+  async attach(connection: SseConnection, lastEventId?: string): Promise<boolean | PlainReply> {
     this.lastActive = Date.now();
+    try {
+      return await this.attachTo(connection, lastEventId);
+    } catch (error) {
+      connection.close();
+      return storeDown(error);
+    }
+  }
+
+  private async attachTo(connection: SseConnection, lastEventId?: string): Promise<boolean | PlainReply> {
     const store = this.settings.eventStore;
     const located = lastEventId !== undefined && store ? await store.replayAfter(this.id, lastEventId) : undefined;
     if (lastEventId !== undefined && located === undefined) return false;
@@ -181,15 +232,28 @@ export class HttpSession implements Transport {
         const fresh = await store.replayAfter(this.id, lastEventId);
         exchange.attach(connection, fresh?.events ?? []);
       });
+      this.settings.cluster?.resumed(this.id, exchange.streamId);
       return true;
     }
-    if (located && located.streamId !== this.standaloneId) {
-      // A POST stream that already ended: replay what was missed, then end.
+    if (located && lastEventId !== undefined && located.streamId !== this.standaloneId) {
+      // A POST stream not running here: followed while it runs elsewhere, else replayed and ended.
+      if (this.shared) {
+        await this.shared.follow(located.streamId, connection, lastEventId);
+        return true;
+      }
       for (const event of located.events) connection.send({ id: event.id, data: JSON.stringify(event.message) });
       connection.close();
       return true;
     }
-    if (this.settings.cluster && store) {
+    if (this.shared && store) {
+      const shared = this.shared;
+      if (!(await shared.claimStandalone(lastEventId !== undefined, () => connection.close()))) {
+        connection.close();
+        return badRequest(409, `${CONFLICT} (on another instance)`);
+      }
+      connection.onclose = () => {
+        if (this.standalone === connection) shared.releaseStandalone();
+      };
       await this.enqueueStandalone(async () => {
         this.standalone?.close();
         this.standalone = connection;
@@ -226,7 +290,12 @@ export class HttpSession implements Transport {
 
   private async emitStandalone(message: JsonRpcMessage): Promise<void> {
     const store = this.settings.eventStore;
-    const id = store ? await store.append(this.id, this.standaloneId, message) : undefined;
+    let id: string | undefined;
+    try {
+      id = store ? await store.append(this.id, this.standaloneId, message) : undefined;
+    } catch (error) {
+      this.settings.incidents?.failed(EVENT_STORE_ROLE, 'GET stream messages sent without being stored', error);
+    }
     this.standalone?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
   }
 
@@ -239,6 +308,7 @@ export class HttpSession implements Transport {
     this.closed = true;
     for (const exchange of [...this.byStream.values()]) exchange.abort();
     this.standalone?.close();
+    this.shared?.close();
     this.queued = [];
     if (forget) await this.settings.eventStore?.deleteSession(this.id);
     this.onclose?.();

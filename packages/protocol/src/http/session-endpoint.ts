@@ -2,6 +2,7 @@
 // later POSTs, the GET stream and DELETE name it. Sessions may be shared between instances (a
 // session store, a scale-out bus). A session keeps state between requests: it honours everything.
 import { FULL_ABILITIES } from '../engine/channel.js';
+import { consoleLogger } from '../engine/logger.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { ClusterLink } from './cluster-link.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
@@ -13,6 +14,7 @@ import type { ScaleOut } from './scale-out.js';
 import { streamIdSource } from './session-id.js';
 import { SessionRegistry } from './session-registry.js';
 import { SseConnection, sseHeaders } from './sse.js';
+import { StoreIncidents } from './store-incidents.js';
 
 /** The default mode: sessions. */
 export class SessionEndpoint implements HttpEndpoint {
@@ -35,6 +37,7 @@ export class SessionEndpoint implements HttpEndpoint {
       budget: options.budget,
       newId: streamIdSource(),
       cluster: undefined,
+      incidents: new StoreIncidents(() => server.options.logger ?? consoleLogger),
     };
     this.sessions = new SessionRegistry(server, options, settings, () => this.cluster);
     if (scaleOut) {
@@ -96,14 +99,17 @@ export class SessionEndpoint implements HttpEndpoint {
     if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
     const connection = new SseConnection(options.keepAliveMs, options.budget);
     input.onAbort(() => connection.close());
-    if (!(await session.attach(connection, lastEventId))) {
+    let attached = await session.attach(connection, lastEventId);
+    if (attached === false) {
       // An id we no longer know (evicted, or from before a restart): a fresh standalone stream.
       if (session.hasStandalone) {
         connection.close();
         return badRequest(409, 'Conflict: unknown Last-Event-ID and the session already has a GET stream');
       }
-      await session.attach(connection);
+      attached = await session.attach(connection);
     }
+    // Refused: another instance serves the GET stream (409), or the event store is down (503).
+    if (typeof attached === 'object') return attached;
     return new Response(connection.stream, { status: 200, headers: sseHeaders({ 'Mcp-Session-Id': session.id }) });
   }
 

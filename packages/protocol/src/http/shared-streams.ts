@@ -1,0 +1,193 @@
+// The part of a session's streams that spans instances, when sessions are shared (a ScaleOut): the
+// lease that keeps one GET stream per session across the cluster, the leases that say which POST
+// streams still run, and, on the instance a client resumed a running POST stream on, the follower
+// that copies that stream's events from the shared store until its last response.
+import type { EventStore, StreamLeases } from './event-store.js';
+import type { SseConnection } from './sse.js';
+import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
+
+/**
+ * Sessions shared between instances: what a POST stream tells the others, so that a client which
+ * resumes it on another instance is served there until its last response.
+ */
+export interface StreamRelay {
+  /** The stream started: it holds a lease while it runs. */
+  opened(streamId: string): void;
+  /** An event was stored while no client is connected here: whoever follows the stream reads it. */
+  stored(streamId: string): void;
+  /** The stream ended (`followed`: no client was connected here at the end). */
+  closed(streamId: string, followed: boolean): void;
+}
+
+/** What the cluster link offers the streams of its sessions. */
+export interface ClusterStreams {
+  /** This instance, as a lease holder. */
+  readonly instanceId: string;
+  /** Tells the others that a session's stream (its GET stream by default) has new events. */
+  wake(sessionId: string, streamId?: string): void;
+  /** Tells the others that the client resumed one of the session's streams here. */
+  resumed(sessionId: string, streamId: string): void;
+}
+
+/** The GET stream's id when sessions are shared: every instance must name it the same. */
+export const SHARED_STANDALONE_ID = 's';
+
+interface Follower {
+  connection: SseConnection;
+  cursor: string;
+  queue: Promise<void>;
+  timer: ReturnType<typeof setInterval>;
+}
+
+type Timer = ReturnType<typeof setInterval>;
+
+/** How often leases are renewed, and followers look at the store when no wake came, in ms. */
+const renewEvery = (leases: StreamLeases): number => Math.max(50, Math.floor(leases.ttlMs / 3));
+
+/** The cluster-wide side of one session's streams on this instance. */
+export class SharedStreams implements StreamRelay {
+  private readonly leases?: StreamLeases;
+  /** This copy of the session, as the holder of its GET stream's lease. */
+  private readonly holder: string;
+  private standaloneTimer?: Timer;
+  private readonly running = new Map<string, Timer>();
+  private readonly followers = new Map<string, Follower>();
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly store: EventStore,
+    private readonly cluster: ClusterStreams,
+    copyId: string,
+    private readonly incidents?: StoreIncidents,
+  ) {
+    this.leases = store.leases;
+    this.holder = `${cluster.instanceId}:${copyId}`;
+  }
+
+  /** Streams followed here for another instance. */
+  get followed(): number {
+    return this.followers.size;
+  }
+
+  /**
+   * Claims the GET stream for a connection here: a fresh GET only when no other instance serves
+   * one, a resumption (`takeOver`) in any case; the previous holder sees it lost at its next look.
+   * `lost` runs when another instance takes it later. Resolves false when refused.
+   */
+  async claimStandalone(takeOver: boolean, lost: () => void): Promise<boolean> {
+    const leases = this.leases;
+    if (leases === undefined) return true;
+    if (!(await leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder, takeOver))) return false;
+    clearInterval(this.standaloneTimer);
+    this.standaloneTimer = setInterval(() => {
+      this.holdsStandalone().then((held) => held || lost(), this.leaseFailed);
+    }, renewEvery(leases));
+    this.standaloneTimer.unref?.();
+    if (takeOver) this.cluster.wake(this.sessionId);
+    return true;
+  }
+
+  /** Renews the GET stream's lease (retaking it if it lapsed); false when another instance took it. */
+  holdsStandalone(): Promise<boolean> {
+    if (this.leases === undefined) return Promise.resolve(true);
+    return this.leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder);
+  }
+
+  /** The GET stream here ended: its lease is free for any instance. */
+  releaseStandalone(): void {
+    if (this.standaloneTimer === undefined) return;
+    clearInterval(this.standaloneTimer);
+    this.standaloneTimer = undefined;
+    this.leases?.release(this.sessionId, SHARED_STANDALONE_ID, this.holder).catch(this.leaseFailed);
+  }
+
+  opened(streamId: string): void {
+    const leases = this.leases;
+    if (leases === undefined) return;
+    const hold = () => leases.acquire(this.sessionId, streamId, this.cluster.instanceId, true).catch(this.leaseFailed);
+    void hold();
+    const timer = setInterval(hold, renewEvery(leases));
+    timer.unref?.();
+    this.running.set(streamId, timer);
+  }
+
+  stored(streamId: string): void {
+    this.cluster.wake(this.sessionId, streamId);
+  }
+
+  closed(streamId: string, followed: boolean): void {
+    clearInterval(this.running.get(streamId));
+    this.running.delete(streamId);
+    const released = this.leases?.release(this.sessionId, streamId, this.cluster.instanceId).catch(this.leaseFailed);
+    // After the release: a follower that reads no holder knows it has read the last event.
+    if (followed) void Promise.resolve(released).then(() => this.cluster.wake(this.sessionId, streamId));
+  }
+
+  /**
+   * Serves, on `connection`, a POST stream that may still run on another instance: what the store
+   * holds after `lastEventId`, then its events as they are stored, until its lease is released
+   * (the last response sent) or lapses (its instance died). A stream that no longer runs is
+   * replayed and ended at once, as before.
+   */
+  follow(streamId: string, connection: SseConnection, lastEventId: string): Promise<void> {
+    this.followers.get(streamId)?.connection.close();
+    const timer = setInterval(() => void this.pump(streamId), this.leases ? renewEvery(this.leases) : 1_000);
+    timer.unref?.();
+    const follower: Follower = { connection, cursor: lastEventId, queue: Promise.resolve(), timer };
+    // Registered before the first read, so a wake that arrives meanwhile is not missed.
+    this.followers.set(streamId, follower);
+    connection.onclose = () => this.unfollow(streamId, follower);
+    this.cluster.resumed(this.sessionId, streamId);
+    return this.pump(streamId);
+  }
+
+  /** Copies what the store holds past a follower's cursor to its connection; ends it once the stream ended. */
+  pump(streamId: string): Promise<void> {
+    const follower = this.followers.get(streamId);
+    if (follower === undefined) return Promise.resolve();
+    const step = async () => {
+      if (follower.connection.closed) return;
+      // The holder first: when it is gone, the read that follows holds the last event.
+      const holder = this.leases?.holder(this.sessionId, streamId);
+      const fresh = this.store.replayAfter(this.sessionId, follower.cursor);
+      const [running, read] = await Promise.all([holder, fresh]);
+      for (const event of read?.events ?? []) {
+        if (!follower.connection.send({ id: event.id, data: JSON.stringify(event.message) })) return;
+        follower.cursor = event.id;
+      }
+      if (running === undefined || read === undefined) follower.connection.close();
+    };
+    const next = follower.queue.then(step).catch((error: unknown) => {
+      this.incidents?.failed(EVENT_STORE_ROLE, 'reads of a followed stream deferred', error);
+    });
+    follower.queue = next;
+    return next;
+  }
+
+  /** Whether a stream of this session is followed here. */
+  follows(streamId: string): boolean {
+    return this.followers.has(streamId);
+  }
+
+  /** The client resumed `streamId` on another instance: stop following it here. */
+  resumedElsewhere(streamId: string): void {
+    this.followers.get(streamId)?.connection.close();
+  }
+
+  /** The session copy closes: ends followers, stops renewing, frees the GET stream's lease. */
+  close(): void {
+    for (const follower of [...this.followers.values()]) follower.connection.close();
+    for (const timer of this.running.values()) clearInterval(timer);
+    this.running.clear();
+    this.releaseStandalone();
+  }
+
+  private unfollow(streamId: string, follower: Follower): void {
+    clearInterval(follower.timer);
+    if (this.followers.get(streamId) === follower) this.followers.delete(streamId);
+  }
+
+  private readonly leaseFailed = (error: unknown): void => {
+    this.incidents?.failed('stream leases', 'lease renewals missed', error);
+  };
+}
