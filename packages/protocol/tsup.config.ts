@@ -1,4 +1,8 @@
 import { defineConfig } from 'tsup';
 import { tsupPreset } from '../../scripts/tsup-preset.mjs';
 
-export default defineConfig(tsupPreset({ entry: ['src/index.ts', 'src/stdio.ts', 'src/node.ts', 'src/tasks.ts'] }));
+export default defineConfig(
+  tsupPreset({
+    entry: ['src/index.ts', 'src/stdio.ts', 'src/node.ts', 'src/tasks.ts', 'src/client.ts', 'src/client-stdio.ts'],
+  }),
+);

@@ -1,0 +1,330 @@
+import type { ToolDefinition } from '../engine/types.js';
+import { ErrorCode } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+import type { MessageInfo, Transport } from '../transports/transport.js';
+import type { ClientClosed, CloseInfoSource } from './client-types.js';
+import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
+import { readSse } from './sse-reader.js';
+import type { TokenProvider } from './token-provider.js';
+
+/** Options of an {@link HttpClientTransport}. */
+export interface HttpClientTransportOptions {
+  /** Extra headers on every request. */
+  headers?: Record<string, string>;
+  /** A bearer token, or where to get one (see `clientCredentials`). */
+  token?: string | TokenProvider;
+  /** Legacy era: reconnections of a broken stream in a row before giving up. Default 5. */
+  maxReconnects?: number;
+  /** Legacy era: first reconnection delay when the server gave no `retry:`, in ms (doubles each time). Default 250. */
+  reconnectDelayMs?: number;
+  /** Legacy era: open the GET stream for server notifications after initialize. Default true. */
+  getStream?: boolean;
+  fetch?: typeof fetch;
+}
+
+const ACCEPT = 'application/json, text/event-stream';
+
+/**
+ * The client side of Streamable HTTP, both eras. Legacy: the `Mcp-Session-Id` of initialize on every request, SSE
+ * responses and a GET stream for the server's own messages, resumed with `Last-Event-ID` when they break, DELETE on
+ * close. Modern (a request whose `_meta` names 2026-07-28): stateless POSTs with the metadata headers; cancelling
+ * closes the POST. Every message the server sends on a POST's stream is delivered with `relatedRequestId`.
+ * @example
+ * const client = await connectClient(new HttpClientTransport('http://127.0.0.1:3000/mcp'));
+ */
+export class HttpClientTransport implements Transport, CloseInfoSource {
+  readonly networkTransport = 'tcp' as const;
+  onmessage?: (value: unknown, info?: MessageInfo) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+  private readonly url: URL;
+  private readonly doFetch: typeof fetch;
+  private readonly tools = new ToolHeaderIndex();
+  private readonly aborters = new Map<RequestId, AbortController>();
+  private readonly modernIds = new Set<RequestId>();
+  private readonly background = new AbortController();
+  private sessionId?: string;
+  private protocolVersion?: string;
+  private initializeId?: RequestId;
+  private closed = false;
+  private ending?: ClientClosed;
+
+  constructor(
+    url: string | URL,
+    private readonly options: HttpClientTransportOptions = {},
+  ) {
+    this.url = new URL(url);
+    this.doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** The legacy session's id, once initialize has answered. */
+  get session(): string | undefined {
+    return this.sessionId;
+  }
+
+  async start(): Promise<void> {}
+
+  /** Called by the client after `tools/list`: the `x-mcp-header` arguments to mirror. */
+  rememberTools(tools: readonly ToolDefinition[]): void {
+    this.tools.remember(tools);
+  }
+
+  closeInfo(): ClientClosed | undefined {
+    return this.ending;
+  }
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed) throw new Error('The HTTP transport is closed');
+    const single = Array.isArray(message) ? undefined : message;
+    const modern = single === undefined ? undefined : modernVersionOf(single);
+    if (single !== undefined && 'method' in single && single.method === 'notifications/cancelled') {
+      // Modern HTTP: closing the request's stream is the cancellation; no notification is posted.
+      const id = single.params?.requestId as RequestId;
+      const aborter = this.aborters.get(id);
+      if (aborter !== undefined && this.modernIds.has(id)) {
+        aborter.abort();
+        return;
+      }
+    }
+    const headers = await this.headers();
+    headers.set('content-type', 'application/json');
+    headers.set('accept', ACCEPT);
+    if (single !== undefined && 'method' in single && modern !== undefined) {
+      this.tools.apply(headers, single as JsonRpcRequest, modern);
+    }
+    const id: RequestId | undefined =
+      single !== undefined && 'method' in single && 'id' in single ? (single as JsonRpcRequest).id : undefined;
+    if (single !== undefined && 'method' in single && single.method === 'initialize' && id !== undefined) {
+      this.initializeId = id;
+    }
+    const aborter = new AbortController();
+    if (id !== undefined) this.aborters.set(id, aborter);
+    if (id !== undefined && modern !== undefined) this.modernIds.add(id);
+    const opensStream = single !== undefined && 'method' in single && single.method === 'notifications/initialized';
+    const body = JSON.stringify(message);
+    let response: Response;
+    try {
+      response = await this.post(headers, body, aborter.signal);
+    } catch (error) {
+      if (id !== undefined) this.forget(id, aborter);
+      // Not reachable at all (refused, reset, DNS): the connection is over, and the owner should hear it.
+      if (!aborter.signal.aborted) this.unreachable(error);
+      throw error;
+    }
+    void this.receive(response, id, aborter, modern !== undefined).finally(() => {
+      if (id !== undefined) this.forget(id, aborter);
+      if (opensStream && response.ok) this.openGetStream();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const aborter of this.aborters.values()) aborter.abort();
+    this.background.abort();
+    if (this.sessionId !== undefined && this.ending === undefined) {
+      // Ends the session on the server; a server that does not allow it answers 405, which is fine.
+      const headers = await this.headers().catch(() => new Headers());
+      await this.doFetch(this.url, { method: 'DELETE', headers }).then(
+        (r) => r.body?.cancel(),
+        () => undefined,
+      );
+    }
+    this.onclose?.();
+  }
+
+  /** POSTs, retrying once with a fresh token after a 401. */
+  private async post(headers: Headers, body: string, signal: AbortSignal): Promise<Response> {
+    let response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
+    const provider = typeof this.options.token === 'object' ? this.options.token : undefined;
+    if (response.status === 401 && provider?.invalidate) {
+      await response.body?.cancel();
+      provider.invalidate();
+      const token = await provider.token();
+      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
+    }
+    return response;
+  }
+
+  private async headers(): Promise<Headers> {
+    const headers = new Headers(this.options.headers);
+    const { token } = this.options;
+    const value = typeof token === 'object' ? await token.token() : token;
+    if (value !== undefined) headers.set('authorization', `Bearer ${value}`);
+    if (this.sessionId !== undefined) headers.set('mcp-session-id', this.sessionId);
+    if (this.protocolVersion !== undefined) headers.set('mcp-protocol-version', this.protocolVersion);
+    return headers;
+  }
+
+  private async receive(response: Response, id: RequestId | undefined, aborter: AbortController, modern: boolean) {
+    const type = response.headers.get('content-type') ?? '';
+    if (id !== undefined && id === this.initializeId && response.ok) {
+      this.sessionId = response.headers.get('mcp-session-id') ?? undefined;
+    }
+    if (response.status === 404 && this.sessionId !== undefined && !modern) {
+      await response.body?.cancel();
+      return this.end({ reason: 'server', message: 'The server ended the session (HTTP 404)' });
+    }
+    if (!response.ok) return this.refused(response, id);
+    if (response.status === 202 || id === undefined) {
+      await response.body?.cancel();
+      return;
+    }
+    if (type.includes('text/event-stream') && response.body) {
+      const answered = await this.stream(response.body, id, aborter.signal);
+      if (answered || aborter.signal.aborted || this.closed) return;
+      this.deliver(lostAnswer(id, 'the response stream ended before the response'), id);
+      return;
+    }
+    try {
+      this.deliver(await response.json(), id);
+    } catch (error) {
+      if (!aborter.signal.aborted)
+        this.deliver(lostAnswer(id, `unreadable response (${(error as Error).message})`), id);
+    }
+  }
+
+  /** Reads one SSE stream; resumes it with Last-Event-ID when it breaks (legacy). True once `id` was answered. */
+  private async stream(body: ReadableStream<Uint8Array>, id: RequestId | undefined, signal: AbortSignal) {
+    let lastEventId: string | undefined;
+    let delay = this.options.reconnectDelayMs ?? 250;
+    let failures = 0;
+    let current: ReadableStream<Uint8Array> | undefined = body;
+    for (;;) {
+      let answered = false;
+      try {
+        for await (const event of readSse(current)) {
+          if (event.id !== undefined) lastEventId = event.id;
+          if (event.retry !== undefined) delay = event.retry;
+          if (event.data === '') continue;
+          failures = 0;
+          const value = parse(event.data);
+          if (value === undefined) continue;
+          if (id !== undefined && isResponseTo(value, id)) answered = true;
+          this.deliver(value, id);
+        }
+      } catch {
+        // an aborted or broken connection: resumed below when possible
+      }
+      if (answered || signal.aborted || this.closed) return answered;
+      // Only a legacy stream with event ids can be resumed; the modern era has no resumption.
+      if (lastEventId === undefined || this.protocolVersion === undefined) return false;
+      if (failures++ >= (this.options.maxReconnects ?? 5)) return false;
+      await pause(delay, signal);
+      delay *= 2;
+      current = await this.get(lastEventId, signal);
+      if (current === undefined) return false;
+    }
+  }
+
+  /** A GET stream (resumed after `lastEventId` when given); undefined when the server offers none. */
+  private async get(lastEventId: string | undefined, signal: AbortSignal) {
+    const headers = await this.headers();
+    headers.set('accept', 'text/event-stream');
+    if (lastEventId !== undefined) headers.set('last-event-id', lastEventId);
+    const response = await this.doFetch(this.url, { method: 'GET', headers, signal }).catch((error) => {
+      if (!signal.aborted) this.unreachable(error);
+      return undefined;
+    });
+    if (response === undefined) return undefined;
+    if (response.status === 404 && this.sessionId !== undefined) {
+      this.end({ reason: 'server', message: 'The server ended the session (HTTP 404)' });
+      return undefined;
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    return response.body;
+  }
+
+  /** After notifications/initialized: the stream of the server's own messages (legacy sessions only). */
+  private openGetStream(): void {
+    if (this.options.getStream === false || this.closed || this.sessionId === undefined) return;
+    const signal = this.background.signal;
+    // The stream ends when the server restarts it or goes away: reopened until a GET fails, which for a dead
+    // server is how the client learns the connection is over.
+    void (async () => {
+      for (let opened = 0; !signal.aborted && !this.closed; opened++) {
+        if (opened > 0) await pause(this.options.reconnectDelayMs ?? 250, signal);
+        const body = await this.get(undefined, signal);
+        if (body === undefined) return;
+        await this.stream(body, undefined, signal);
+      }
+    })();
+  }
+
+  private forget(id: RequestId, aborter: AbortController): void {
+    if (this.aborters.get(id) !== aborter) return;
+    this.aborters.delete(id);
+    this.modernIds.delete(id);
+  }
+
+  private async refused(response: Response, id: RequestId | undefined): Promise<void> {
+    const text = await response.text().catch(() => '');
+    const value = parse(text);
+    if (value !== undefined && typeof value === 'object' && value !== null && 'error' in value) {
+      const error = value as { id?: unknown };
+      this.deliver(id !== undefined && (error.id === null || error.id === undefined) ? { ...error, id } : value, id);
+      return;
+    }
+    const message = `HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`;
+    if (id !== undefined) this.deliver(lostAnswer(id, message, response.status), id);
+    else this.onerror?.(new Error(`The server refused a notification: ${message}`));
+  }
+
+  private deliver(value: unknown, relatedRequestId: RequestId | undefined): void {
+    if (this.closed) return;
+    if (relatedRequestId !== undefined && relatedRequestId === this.initializeId && isResult(value)) {
+      const version = (value as { result: { protocolVersion?: unknown } }).result.protocolVersion;
+      if (typeof version === 'string') this.protocolVersion = version;
+    }
+    const info = { relatedRequestId } as MessageInfo;
+    this.onmessage?.(value, relatedRequestId === undefined ? undefined : info);
+  }
+
+  private unreachable(error: unknown): void {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    const why = (cause.cause as Error | undefined)?.message ?? cause.message;
+    this.end({ reason: 'error', message: `The server at ${this.url.href} cannot be reached: ${why}`, error: cause });
+  }
+
+  private end(info: ClientClosed): void {
+    if (this.ending !== undefined || this.closed) return;
+    this.ending = info;
+    void this.close();
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isResult(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'result' in value;
+}
+
+function isResponseTo(value: unknown, id: RequestId): boolean {
+  return typeof value === 'object' && value !== null && !('method' in value) && (value as { id?: unknown }).id === id;
+}
+
+/** The error response standing in for an answer that cannot come (the peer rejects the request with it). */
+function lostAnswer(id: RequestId, why: string, status?: number) {
+  const code = status !== undefined && status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
+  return { jsonrpc: '2.0', id, error: { code, message: `Request failed: ${why}` } };
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,345 @@
+import { consoleLogger } from '../engine/logger.js';
+import type { SubscriptionFilter } from '../engine/modern/subscriptions.js';
+import type {
+  CallToolResult,
+  CompleteResult,
+  GetPromptResult,
+  Implementation,
+  JsonObject,
+  LoggingLevel,
+  PromptDefinition,
+  ReadResourceResult,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ServerCapabilities,
+  ToolDefinition,
+} from '../engine/types.js';
+import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import type { JsonRpcNotification } from '../jsonrpc/types.js';
+import type { Transport } from '../transports/transport.js';
+import { ClientConnection, FOREVER_MS } from './client-connection.js';
+import { ClientEventHub } from './client-events.js';
+import type {
+  ClientClosed,
+  ClientEvents,
+  ClientOptions,
+  ClientRequestOptions,
+  CloseInfoSource,
+  LogMessage,
+} from './client-types.js';
+
+/** One page of a list. */
+export interface ListPage<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/** A transport that wants the tool list (modern HTTP mirrors `x-mcp-header` arguments into headers). */
+interface ToolAware {
+  rememberTools?(tools: readonly ToolDefinition[]): void;
+}
+
+const LIST_CHANGED: Record<string, 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged'> = {
+  'notifications/tools/list_changed': 'toolsListChanged',
+  'notifications/prompts/list_changed': 'promptsListChanged',
+  'notifications/resources/list_changed': 'resourcesListChanged',
+};
+
+/**
+ * An MCP client over any engine transport, in either era: lists (every page), calls, reads, prompts, completion,
+ * progress, cancellation, change notifications, and the server's questions answered by handlers.
+ * Create one with `connectClient`, `connectHttp`, `connectInMemory` or `connectStdio`.
+ * @example
+ * const client = await connectInMemory(app);
+ * const tools = await client.listTools();
+ * const result = await client.callTool('add', { a: 1, b: 2 });
+ * await client.close();
+ */
+export class McpClient {
+  /** Settles (never rejects) when the connection ends, saying why. */
+  readonly closed: Promise<ClientClosed>;
+  private readonly events: ClientEventHub;
+  private readonly connection: ClientConnection;
+  private closedWith?: ClientClosed;
+  private settleClosed!: (info: ClientClosed) => void;
+  private readonly subscribed = new Set<string>();
+  private listenAbort?: AbortController;
+  private acknowledged: (() => void)[] = [];
+  private listenFailures = 0;
+  private opened = false;
+
+  constructor(
+    private readonly transport: Transport & CloseInfoSource & ToolAware,
+    private readonly options: ClientOptions = {},
+  ) {
+    this.events = new ClientEventHub(options.logger ?? consoleLogger);
+    this.closed = new Promise((resolve) => {
+      this.settleClosed = resolve;
+    });
+    this.connection = new ClientConnection(
+      transport,
+      options,
+      (notification) => this.notified(notification),
+      (info) => this.ended(info),
+    );
+  }
+
+  /** Starts the transport and performs the era's opening (once); on failure the transport is closed. */
+  async connect(): Promise<this> {
+    if (this.opened) throw new Error('McpClient.connect: already connected');
+    this.opened = true;
+    try {
+      await this.connection.open();
+    } catch (error) {
+      await this.connection.close().catch(() => undefined);
+      throw error;
+    }
+    if (this.era === 'modern' && this.options.listen !== false) await this.listen();
+    return this;
+  }
+
+  /** `legacy` (sessions, initialize) or `modern` (2026-07-28, stateless). */
+  get era(): 'legacy' | 'modern' {
+    return this.connection.era;
+  }
+
+  /** The negotiated (legacy) or requested (modern) revision. */
+  get protocolVersion(): string {
+    return this.connection.description.protocolVersion;
+  }
+
+  get serverInfo(): Implementation {
+    return this.connection.description.serverInfo;
+  }
+
+  get serverCapabilities(): ServerCapabilities {
+    return this.connection.description.capabilities;
+  }
+
+  get instructions(): string | undefined {
+    return this.connection.description.instructions;
+  }
+
+  /** True once the connection ended. */
+  get isClosed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  /** Listens to an event; returns the function that stops listening. */
+  on<E extends keyof ClientEvents>(event: E, listener: ClientEvents[E]): () => void {
+    return this.events.on(event, listener);
+  }
+
+  /** Any request, in the era's terms (modern: envelope added, `input_required` answered). */
+  request(method: string, params: JsonObject = {}, options?: ClientRequestOptions): Promise<JsonObject> {
+    return this.connection.request(method, params, options);
+  }
+
+  /** One page of `tools/list`. */
+  async listToolsPage(cursor?: string, options?: ClientRequestOptions): Promise<ListPage<ToolDefinition>> {
+    return this.page('tools/list', 'tools', cursor, options);
+  }
+
+  /** Every tool, all pages followed. */
+  async listTools(options?: ClientRequestOptions): Promise<ToolDefinition[]> {
+    const tools = await this.all<ToolDefinition>('tools/list', 'tools', options);
+    this.transport.rememberTools?.(tools);
+    return tools;
+  }
+
+  async listResources(options?: ClientRequestOptions): Promise<ResourceDefinition[]> {
+    return this.all('resources/list', 'resources', options);
+  }
+
+  async listResourceTemplates(options?: ClientRequestOptions): Promise<ResourceTemplateDefinition[]> {
+    return this.all('resources/templates/list', 'resourceTemplates', options);
+  }
+
+  async listPrompts(options?: ClientRequestOptions): Promise<PromptDefinition[]> {
+    return this.all('prompts/list', 'prompts', options);
+  }
+
+  /** Calls a tool; a tool's own failure is a result with `isError`, a protocol failure rejects with an McpError. */
+  async callTool(name: string, args: JsonObject = {}, options?: ClientRequestOptions): Promise<CallToolResult> {
+    const params = { name, arguments: args };
+    try {
+      return (await this.request('tools/call', params, options)) as unknown as CallToolResult;
+    } catch (error) {
+      // Modern HTTP mirrors some arguments into headers, which needs the tool's schema: list once and retry.
+      if (!(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch || !this.transport.rememberTools) {
+        throw error;
+      }
+      await this.listTools();
+      return (await this.request('tools/call', params, options)) as unknown as CallToolResult;
+    }
+  }
+
+  async readResource(uri: string, options?: ClientRequestOptions): Promise<ReadResourceResult> {
+    return (await this.request('resources/read', { uri }, options)) as unknown as ReadResourceResult;
+  }
+
+  async getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options?: ClientRequestOptions,
+  ): Promise<GetPromptResult> {
+    return (await this.request('prompts/get', { name, arguments: args }, options)) as unknown as GetPromptResult;
+  }
+
+  /** `completion/complete` for a prompt argument (`{ type: 'ref/prompt', name }`) or a template variable. */
+  async complete(
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+    options?: ClientRequestOptions,
+  ): Promise<CompleteResult> {
+    const params: JsonObject = { ref, argument };
+    if (context !== undefined) params.context = context;
+    return (await this.request('completion/complete', params, options)) as unknown as CompleteResult;
+  }
+
+  /** A round trip: `ping` (legacy) or `server/discover` (modern, which has no ping). */
+  async ping(options?: ClientRequestOptions): Promise<void> {
+    await this.request(this.era === 'modern' ? 'server/discover' : 'ping', {}, options);
+  }
+
+  /** The minimum level of the server's log messages (legacy `logging/setLevel`; modern: per-request envelope). */
+  setLogLevel(level: LoggingLevel): Promise<void> {
+    return this.connection.setLogLevel(level);
+  }
+
+  /** Receives `resourceUpdated` for `uri` (legacy `resources/subscribe`; modern: the listen stream's filter). */
+  async subscribeResource(uri: string): Promise<void> {
+    if (this.subscribed.has(uri)) return;
+    this.subscribed.add(uri);
+    if (this.era === 'legacy') await this.request('resources/subscribe', { uri });
+    else await this.listen();
+  }
+
+  async unsubscribeResource(uri: string): Promise<void> {
+    if (!this.subscribed.delete(uri)) return;
+    if (this.era === 'legacy') await this.request('resources/unsubscribe', { uri });
+    else await this.listen();
+  }
+
+  /** Legacy: tells the server the roots changed (it asks `roots/list` again). */
+  async notifyRootsChanged(): Promise<void> {
+    if (this.era === 'legacy') await this.connection.peer.notify('notifications/roots/list_changed');
+  }
+
+  /** Ends the connection (HTTP: the session is deleted; stdio: the process ends). */
+  async close(): Promise<void> {
+    if (this.closedWith !== undefined) return;
+    this.listenAbort?.abort(new Error('The client closed'));
+    await this.connection.close();
+  }
+
+  private async page<T>(
+    method: string,
+    key: string,
+    cursor: string | undefined,
+    options?: ClientRequestOptions,
+  ): Promise<ListPage<T>> {
+    const result = await this.request(method, cursor === undefined ? {} : { cursor }, options);
+    const page: ListPage<T> = { items: (result[key] ?? []) as T[] };
+    if (typeof result.nextCursor === 'string' && result.nextCursor !== '') page.nextCursor = result.nextCursor;
+    return page;
+  }
+
+  private async all<T>(method: string, key: string, options?: ClientRequestOptions): Promise<T[]> {
+    const items: T[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page: ListPage<T> = await this.page<T>(method, key, cursor, options);
+      items.push(...page.items);
+      cursor = page.nextCursor;
+      // A server that hands the same cursor back would keep us here forever.
+      if (cursor !== undefined && seen.has(cursor)) break;
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
+    return items;
+  }
+
+  /** Modern: (re)opens the one listen stream with the lists the server announces and the subscribed URIs. */
+  private async listen(): Promise<void> {
+    const caps = this.serverCapabilities;
+    const filter: SubscriptionFilter = {};
+    if (caps.tools?.listChanged) filter.toolsListChanged = true;
+    if (caps.prompts?.listChanged) filter.promptsListChanged = true;
+    if (caps.resources?.listChanged) filter.resourcesListChanged = true;
+    if (this.subscribed.size > 0) filter.resourceSubscriptions = [...this.subscribed];
+    this.listenAbort?.abort(new Error('The subscription was replaced'));
+    this.listenAbort = undefined;
+    if (Object.keys(filter).length === 0) return;
+    const controller = new AbortController();
+    this.listenAbort = controller;
+    const acknowledged = new Promise<void>((resolve) => this.acknowledged.push(resolve));
+    const done = this.request(
+      'subscriptions/listen',
+      { notifications: filter as JsonObject },
+      {
+        signal: controller.signal,
+        timeoutMs: FOREVER_MS,
+      },
+    );
+    const ended = done.then(
+      () => undefined,
+      (error) => {
+        if (!controller.signal.aborted && !this.isClosed) throw error;
+      },
+    );
+    // A stream the server ends (a restart, a shutdown) is reopened: over HTTP, a server that is gone then fails
+    // to answer the POST, and that is how the client learns the connection is over.
+    void ended
+      .catch(() => undefined)
+      .then(() => {
+        if (controller.signal.aborted || this.isClosed || this.listenAbort !== controller) return;
+        this.relisten(controller);
+      });
+    await Promise.race([acknowledged, ended]);
+  }
+
+  private relisten(previous: AbortController): void {
+    this.listenFailures++;
+    if (this.listenFailures > 5) return;
+    const timer = setTimeout(
+      () => {
+        if (this.isClosed || this.listenAbort !== previous) return;
+        this.listen().then(
+          () => {
+            this.listenFailures = 0;
+          },
+          () => undefined,
+        );
+      },
+      100 * 2 ** this.listenFailures,
+    );
+    (timer as { unref?: () => void }).unref?.();
+  }
+
+  private notified(notification: JsonRpcNotification): void {
+    const params = notification.params ?? {};
+    const { method } = notification;
+    const changed = LIST_CHANGED[method];
+    if (method === 'notifications/subscriptions/acknowledged') {
+      for (const resolve of this.acknowledged.splice(0)) resolve();
+    } else if (changed !== undefined) this.events.emit(changed);
+    else if (method === 'notifications/resources/updated')
+      this.events.emit('resourceUpdated', { uri: String(params.uri) });
+    else if (method === 'notifications/message') {
+      const entry: LogMessage = { level: params.level as LoggingLevel, data: params.data };
+      if (typeof params.logger === 'string') entry.logger = params.logger;
+      this.events.emit('log', entry);
+    }
+    this.events.emit('notification', { method, params });
+  }
+
+  private ended(info: ClientClosed): void {
+    if (this.closedWith !== undefined) return;
+    this.closedWith = info;
+    for (const resolve of this.acknowledged.splice(0)) resolve();
+    this.settleClosed(info);
+    this.events.emit('close', info);
+  }
+}
