@@ -83,7 +83,7 @@ export function composePrompts(
         for (const { server, pipeline } of mounts) {
           const upstream = server.naming.unname(original);
           if (upstream === undefined) continue;
-          if (server.connected && !server.lists.prompts.some((p) => p.name === original)) break;
+          if (server.connected && !server.lists.prompts.some((p) => p.name === original)) continue;
           return pipeline({ kind: 'prompt', name, upstream, args, request: ctx }, 'error', () =>
             server.getPrompt(upstream, args as Record<string, string>, ctx),
           );

@@ -53,9 +53,19 @@ export function mountOf(
 ): { mount: PipedMount; upstream: string } | undefined {
   for (const mount of mounts) {
     const upstream = mount.server.naming.unuri(uri);
-    if (upstream !== undefined) return { mount, upstream };
+    if (upstream === undefined) continue;
+    // Without a prefix a URI says nothing of its server: it is the mount's when the mount lists it.
+    if (mount.server.naming.none && !serves(mount, uri)) continue;
+    return { mount, upstream };
   }
   return undefined;
+}
+
+/** Whether a mount lists `uri`, or a template whose fixed start it has. */
+function serves(mount: PipedMount, uri: string): boolean {
+  const { resources, templates } = mount.server.lists;
+  if (resources.some((r) => r.uri === uri)) return true;
+  return templates.some((t) => uri.startsWith(t.uriTemplate.split('{')[0] as string));
 }
 
 /** Composes the own resources provider (if any), the mounts' resources and the transforms into one provider. */

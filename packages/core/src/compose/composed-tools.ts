@@ -98,7 +98,7 @@ export function composeTools(
         const upstream = server.naming.unname(original);
         if (upstream === undefined) continue;
         // While the mount is down its tools are unlisted, but a call still learns why it fails.
-        if (server.connected && !server.lists.tools.some((t) => t.name === original)) break;
+        if (server.connected && !server.lists.tools.some((t) => t.name === original)) continue;
         return pipeline({ kind: 'tool', name, upstream, args, request: ctx }, toolAnswer, () =>
           server.callTool(upstream, args, ctx),
         );

@@ -39,7 +39,7 @@ export class Composition {
     for (const mount of mounts) {
       if (typeof mount.prefix !== 'string' || !PREFIX_PATTERN.test(mount.prefix)) {
         throw new CompositionError(
-          `Invalid mount prefix "${String(mount.prefix)}": use 1–64 letters, digits, "-" or "." (no "_", which joins the prefix to names), e.g. { prefix: 'gh' }.`,
+          `Invalid mount prefix "${String(mount.prefix)}": use up to 64 letters, digits, "-" or "." (no "_", which joins the prefix to names), e.g. { prefix: 'gh' }, or '' to keep the mounted names.`,
         );
       }
       if (prefixes.has(mount.prefix)) {

@@ -56,7 +56,8 @@ export class MountedServer {
 
   /** `mount "gh" (npx some-server)`, for messages. */
   get label(): string {
-    return `mount "${this.mount.prefix}" (${this.mount.server.label})`;
+    const prefix = this.mount.prefix === '' ? '' : ` "${this.mount.prefix}"`;
+    return `mount${prefix} (${this.mount.server.label})`;
   }
 
   /** True while connected. */

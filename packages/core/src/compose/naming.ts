@@ -11,19 +11,26 @@ export class MountNaming {
     private readonly separator = '_',
   ) {}
 
+  /** True for the empty prefix: names and URIs are served as the mounted server has them (a proxy). */
+  get none(): boolean {
+    return this.prefix === '';
+  }
+
   /** `search` → `gh_search`. */
   name(name: string): string {
-    return `${this.prefix}${this.separator}${name}`;
+    return this.none ? name : `${this.prefix}${this.separator}${name}`;
   }
 
   /** The upstream name behind a shown one, or undefined when it is not this mount's. */
   unname(shown: string): string | undefined {
+    if (this.none) return shown;
     const head = `${this.prefix}${this.separator}`;
     return shown.startsWith(head) && shown.length > head.length ? shown.slice(head.length) : undefined;
   }
 
   /** `demo://resource/1` → `demo://gh/resource/1`; a URI without `//` gets `prefix+` before its scheme. */
   uri(uri: string): string {
+    if (this.none) return uri;
     const match = SCHEMED.exec(uri);
     if (match === null) return `${this.prefix}+${uri}`;
     return `${match[1]}://${this.prefix}/${match[2]}`;
@@ -31,6 +38,7 @@ export class MountNaming {
 
   /** The upstream URI behind a shown one, or undefined when it is not this mount's. */
   unuri(shown: string): string | undefined {
+    if (this.none) return shown;
     const match = SCHEMED.exec(shown);
     if (match !== null) {
       const rest = match[2] as string;
@@ -42,5 +50,8 @@ export class MountNaming {
   }
 }
 
-/** Prefixes are tool-name fragments: letters, digits, `-`, `.`; no separator, so names split back unambiguously. */
-export const PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.-]{0,63}$/;
+/**
+ * Prefixes are tool-name fragments: letters, digits, `-`, `.`; no separator, so names split back
+ * unambiguously. The empty prefix serves the mounted server's names unchanged.
+ */
+export const PREFIX_PATTERN = /^(?:[A-Za-z0-9][A-Za-z0-9.-]{0,63})?$/;

@@ -8,6 +8,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
@@ -228,6 +229,68 @@ describe('mount (in process)', () => {
     expect(seen).toEqual(['in_echo']);
     await open.outer.close();
     await open.inner.close();
+    await inner.close();
+  });
+
+  it('serves a mount without a prefix as the mounted server names it, beside own primitives', async () => {
+    class Own {
+      @Tool({ description: 'Mine' })
+      mine() {
+        return 'mine';
+      }
+
+      @Resource('own://thing', { name: 'thing' })
+      thing() {
+        return 'own thing';
+      }
+    }
+    const inner = new McpApp({ name: 'inner', version: '1', providers: [Inner] });
+    const outer = new McpApp({
+      name: 'outer',
+      version: '1',
+      providers: [Own],
+      mounts: [{ prefix: '', server: inProcess(inner) }],
+    });
+    const client = await connect(outer);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'ask',
+      'confirm',
+      'echo',
+      'mine',
+      'slow',
+    ]);
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'x' } })).content).toEqual([
+      { type: 'text', text: 'echo: x' },
+    ]);
+    expect((await client.callTool({ name: 'mine', arguments: {} })).content).toEqual([{ type: 'text', text: 'mine' }]);
+    expect((await client.readResource({ uri: 'notes://n/3' })).contents).toEqual([
+      { uri: 'notes://n/3', text: 'note 3' },
+    ]);
+    expect((await client.readResource({ uri: 'own://thing' })).contents[0]).toMatchObject({ text: 'own thing' });
+    await outer.close();
+    await inner.close();
+  });
+
+  it('forwards list changes and resource updates of the mounted server', async () => {
+    class Extra {
+      @Tool({ description: 'Added later' })
+      later() {
+        return 'later';
+      }
+    }
+    const { outer, inner } = setup();
+    const client = await connect(outer);
+    const changed = deferred();
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changed.resolve());
+    const updated = deferred<string>();
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => updated.resolve(n.params.uri));
+    await client.subscribeResource({ uri: 'notes://in/motd' });
+    inner.add(Extra);
+    await changed.promise;
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('in_later');
+    inner.notifyResourceUpdated('notes://motd');
+    expect(await updated.promise).toBe('notes://in/motd');
+    await outer.close();
     await inner.close();
   });
 
