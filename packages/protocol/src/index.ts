@@ -95,7 +95,7 @@ export type {
 export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
-export { InMemorySessionStore, type SessionStore } from './http/session-store.js';
+export { InMemorySessionStore, type SessionChange, type SessionStore } from './http/session-store.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
 export {

@@ -18,6 +18,8 @@ export interface StoredSession {
   state: SessionState;
   /** The authenticated principal the session belongs to, if any. */
   owner?: string;
+  /** Bumped by every write of the shared store: a copy keeps the highest it has seen. */
+  revision?: number;
 }
 
 /** Checks the params of `initialize`; the revision is the client's when legacy, else the newest legacy one. */

@@ -9,6 +9,12 @@ import { StoreIncidents } from './store-incidents.js';
 
 const BUS_ROLE = 'scale-out bus';
 
+/** What a {@link ClusterLink} tells the session registry of other instances' session changes. */
+export interface SessionLifecycle {
+  stateArrived(sessionId: string, session: StoredSession): void;
+  deletedArrived(sessionId: string): void;
+}
+
 /**
  * The Streamable HTTP endpoint's side of a {@link ScaleOut}: keeps this instance's copies of shared
  * sessions in step with the other instances, and wakes the instance that holds a session's GET
@@ -26,6 +32,8 @@ export class ClusterLink implements ClusterStreams {
     private readonly server: ProtocolServer,
     private readonly scaleOut: ScaleOut,
     private readonly sessions: ReadonlyMap<string, HttpSession>,
+    /** Where session changes and deletions heard from other instances go (the session registry). */
+    private readonly lifecycle?: SessionLifecycle,
   ) {
     this.incidents = new StoreIncidents(() => server.options.logger ?? consoleLogger);
     this.detach.push(server.useNotificationBus(scaleOut.bus));
@@ -43,17 +51,14 @@ export class ClusterLink implements ClusterStreams {
     this.publish({ type: 'resumed', sessionId, streamId });
   }
 
-  /** Saves a session's new state, and hands it to the instances holding a copy. */
-  stateChanged(sessionId: string, session: StoredSession): void {
-    void this.scaleOut.sessionStore
-      .set(sessionId, session)
-      .then(() => this.publish({ type: 'sessionState', sessionId, session }))
-      .catch((error: unknown) => this.warn(`could not save session ${sessionId}`, error));
+  /** Hands a session's state, as just stored, to the instances holding a copy (the registry wrote it). */
+  publishState(sessionId: string, session: StoredSession): Promise<void> {
+    return this.scaleOut.bus.publish({ type: 'sessionState', sessionId, session });
   }
 
-  /** A DELETE ended the session: every copy closes. */
-  deleted(sessionId: string): void {
-    this.publish({ type: 'sessionDeleted', sessionId });
+  /** A DELETE ended the session: every copy closes. Resolves once the bus took the message. */
+  deleted(sessionId: string): Promise<void> {
+    return this.scaleOut.bus.publish({ type: 'sessionDeleted', sessionId });
   }
 
   /**
@@ -73,16 +78,12 @@ export class ClusterLink implements ClusterStreams {
 
   private receive(message: ClusterMessage): void {
     if (!('sessionId' in message)) return;
+    // Also for sessions not held here: one may be being restored at this moment.
+    if (message.type === 'sessionState') return this.lifecycle?.stateArrived(message.sessionId, message.session);
+    if (message.type === 'sessionDeleted') return this.lifecycle?.deletedArrived(message.sessionId);
     const local = this.sessions.get(message.sessionId);
     if (local === undefined) return;
     switch (message.type) {
-      case 'sessionState':
-        local.owner = message.session.owner;
-        local.session?.restore(message.session.state);
-        break;
-      case 'sessionDeleted':
-        void local.close(false);
-        break;
       case 'wake':
         void local.pump(message.streamId).catch((error: unknown) => this.warn(`stream of ${message.sessionId}`, error));
         break;

@@ -41,7 +41,7 @@ export class SessionEndpoint implements HttpEndpoint {
     };
     this.sessions = new SessionRegistry(server, options, settings, () => this.cluster);
     if (scaleOut) {
-      this.cluster = new ClusterLink(server, scaleOut, this.sessions.map);
+      this.cluster = new ClusterLink(server, scaleOut, this.sessions.map, this.sessions);
       if (options.eventStore) settings.cluster = this.cluster;
     }
   }
@@ -76,10 +76,31 @@ export class SessionEndpoint implements HttpEndpoint {
     if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
     this.deps.track(exchange.finished);
     session.receive(value, info);
-    if (!initialize) return exchange.response;
+    if (!initialize) {
+      return this.deps.options.sessionStore ? this.afterWrites(session, exchange.response) : exchange.response;
+    }
     const response = await exchange.response;
-    if (!session.session?.initialized) await session.close();
-    return response;
+    if (!session.session?.initialized) {
+      await session.close();
+      return response;
+    }
+    // Answered only once the session is in the shared store: any instance can serve it from now on.
+    if (await this.sessions.durable(session)) return response;
+    this.sessions.forget(session);
+    await session.close();
+    if (response instanceof Response) await response.body?.cancel();
+    return storeDown(new Error('the new session could not be stored; send initialize again'));
+  }
+
+  /**
+   * A reply waits for the session writes its request made (a subscription, a log level), so the
+   * client's next request, on whichever instance, sees them (no wait when none is pending).
+   */
+  private async afterWrites(session: HttpSession, response: Promise<HttpReply>): Promise<HttpReply> {
+    const reply = await response;
+    const writes = this.sessions.settled(session);
+    if (writes !== undefined) await writes;
+    return reply;
   }
 
   async get(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
@@ -116,13 +137,22 @@ export class SessionEndpoint implements HttpEndpoint {
   async delete(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
     const session = await this.sessions.lookup(input.headers, auth);
     if (!(session instanceof HttpSession)) return session;
-    await session.close(true);
+    // Gone from the store first (a tombstone: no restore, no write revives it), then from every
+    // instance holding a copy, and only then answered: no instance serves it after the 200.
     try {
       await this.deps.options.sessionStore?.delete(session.id);
     } catch (error) {
       return storeDown(error);
     }
-    this.cluster?.deleted(session.id);
+    this.sessions.forget(session);
+    await this.cluster
+      ?.deleted(session.id)
+      .catch((error: unknown) =>
+        (this.deps.server.options.logger ?? console).warn(
+          `[decorum] scale-out: could not announce the end of a session: ${(error as Error).message}`,
+        ),
+      );
+    await session.close(true);
     return { status: 200, headers: {}, body: null };
   }
 

@@ -1,11 +1,16 @@
 // The sessions one Streamable HTTP endpoint holds: creating them, finding the one a request names
 // (restoring it from a shared store when another instance created it), and closing idle ones.
+// With a shared store, a session enters the map only once it is whole (connected, its stored state
+// applied): a concurrent request never meets a half-built one, and concurrent requests for a
+// session held elsewhere share one restore.
 
 import { consoleLogger } from '../engine/logger.js';
 import { RateLimitedWarning } from '../engine/rate-limited-warning.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { SessionObserver } from '../engine/session.js';
+import type { StoredSession } from '../engine/session-state.js';
 import type { AuthInfo } from '../transports/transport.js';
+import { LATEST_PROTOCOL_VERSION } from '../versions.js';
 import type { ClusterLink } from './cluster-link.js';
 import type { HeaderReader, PlainReply } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
@@ -13,16 +18,23 @@ import type { ResolvedHttpOptions } from './options.js';
 import { badRequest, storeDown } from './responses.js';
 import { newSessionId } from './session-id.js';
 import { ownerOf } from './session-owner.js';
-import type { SessionStore } from './session-store.js';
+import { SessionSync } from './session-sync.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 
+type Restored = HttpSession | PlainReply | undefined;
+
 /** The sessions of one endpoint. */
 export class SessionRegistry {
-  /** By session id (the cluster link reads it too). */
+  /** By session id (the cluster link reads it too). Only whole sessions are in it. */
   readonly map = new Map<string, HttpSession>();
   private sweeper?: ReturnType<typeof setInterval>;
   private readonly warnings: RateLimitedWarning;
+  private readonly syncs = new WeakMap<HttpSession, SessionSync>();
+  /** Restores in progress, by id: a second request for the session waits for the first's. */
+  private readonly restoring = new Map<string, Promise<Restored>>();
+  /** What the bus said about a session while it was being restored: applied once it is whole. */
+  private readonly heard = new Map<string, StoredSession | 'deleted'>();
 
   constructor(
     private readonly server: ProtocolServer,
@@ -37,30 +49,86 @@ export class SessionRegistry {
     return this.map.size;
   }
 
-  /** Starts a session (initialize, or one restored under its old id) and keeps its stored state current. */
-  async create(auth: AuthInfo | undefined, id = newSessionId()): Promise<HttpSession> {
-    const transport = new HttpSession(id, this.settings, () => session.protocolVersion);
-    transport.owner = ownerOf(auth);
-    this.map.set(id, transport);
+  /**
+   * Starts a session: a new one (initialize), or one restored under its old id from `stored`.
+   * It is in the map once connected and restored, never before.
+   */
+  async create(auth: AuthInfo | undefined, id = newSessionId(), stored?: StoredSession): Promise<HttpSession> {
+    const transport: HttpSession = new HttpSession(
+      id,
+      this.settings,
+      (): string => transport.session?.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+    );
+    transport.owner = stored ? stored.owner : ownerOf(auth);
+    const store = this.options.sessionStore;
+    if (store) {
+      const sync = new SessionSync(id, transport, store, this.hooksFor(id, transport), stored);
+      this.syncs.set(transport, sync);
+    }
     const session = await this.server.connect(transport, { observer: this.observerFor(id, transport) });
     transport.session = session;
+    if (stored) session.restore(stored.state);
+    this.map.set(id, transport);
     this.startSweeper();
     return transport;
   }
 
+  /**
+   * Resolves once the session's state is in the shared store (true), or could not be put there
+   * (false: the store is unreachable). Without a store, true at once.
+   */
+  durable(session: HttpSession): Promise<boolean> {
+    return this.syncs.get(session)?.durable() ?? Promise.resolve(true);
+  }
+
+  /** The store writes of a session still in progress, if any. */
+  settled(session: HttpSession): Promise<void> | undefined {
+    return this.syncs.get(session)?.settled();
+  }
+
+  /** Another instance wrote the session: this copy (or the restore under way) takes the newer state. */
+  stateArrived(id: string, stored: StoredSession): void {
+    const held = this.map.get(id);
+    if (held !== undefined) this.syncs.get(held)?.arrived(stored);
+    else if (this.restoring.has(id)) {
+      const before = this.heard.get(id);
+      if (before !== 'deleted' && (before?.revision ?? -1) < (stored.revision ?? 0)) this.heard.set(id, stored);
+    }
+  }
+
+  /** Another instance ended the session (DELETE): this copy closes, a restore under way is dropped. */
+  deletedArrived(id: string): void {
+    const held = this.map.get(id);
+    if (held !== undefined) {
+      this.map.delete(id);
+      void held.close(false);
+    } else if (this.restoring.has(id)) this.heard.set(id, 'deleted');
+  }
+
+  /** Forgets a session this instance holds (it was deleted), at once: no later request finds it here. */
+  forget(session: HttpSession): void {
+    if (this.map.get(session.id) === session) this.map.delete(session.id);
+  }
+
+  private hooksFor(id: string, transport: HttpSession) {
+    return {
+      written: async (stored: StoredSession) => {
+        await this.cluster()
+          ?.publishState(id, stored)
+          .catch((error: unknown) => this.warnings.warn('bus', 'scale-out: could not publish a session change', error));
+      },
+      deleted: () => {
+        this.forget(transport);
+        void transport.close(false);
+      },
+      failed: (error: unknown) => this.warnings.warn('store', 'session store: could not save a session', error),
+    };
+  }
+
   /** Keeps a session's stored state current, and forgets the session when it ends. */
   private observerFor(id: string, transport: HttpSession): SessionObserver {
-    const store = this.options.sessionStore;
     return {
-      stateChanged: (session) => {
-        const stored = { state: session.snapshot(), owner: transport.owner };
-        const cluster = this.cluster();
-        if (cluster) cluster.stateChanged(id, stored);
-        else
-          void store
-            ?.set(id, stored)
-            .catch((error: unknown) => this.warnings.warn('store', 'session store: could not save a session', error));
-      },
+      stateChanged: () => this.syncs.get(transport)?.changed(),
       closed: () => {
         if (this.map.get(id) === transport) this.map.delete(id);
       },
@@ -77,27 +145,43 @@ export class SessionRegistry {
     const session = this.map.get(id);
     // Held here (nearly every request): answered without a promise.
     if (session !== undefined || !this.options.sessionStore) return this.admit(session, auth);
-    return this.restore(id, auth);
+    return this.restore(id).then((restored) =>
+      restored === undefined || restored instanceof HttpSession ? this.admit(restored, auth) : restored,
+    );
   }
 
-  private async restore(id: string, auth: AuthInfo | undefined): Promise<HttpSession | PlainReply> {
-    let session: HttpSession | undefined;
-    if (this.options.sessionStore) {
-      let stored: Awaited<ReturnType<SessionStore['get']>>;
-      try {
-        stored = await this.options.sessionStore.get(id);
-      } catch (error) {
-        return storeDown(error);
-      }
-      // Looked up again: a concurrent request may have restored it meanwhile.
-      session = this.map.get(id);
-      if (session === undefined && stored) {
-        session = await this.create(undefined, id);
-        session.owner = stored.owner;
-        session.session?.restore(stored.state);
-      }
+  private restore(id: string): Promise<Restored> {
+    let pending = this.restoring.get(id);
+    if (pending === undefined) {
+      pending = this.load(id);
+      this.restoring.set(id, pending);
+      const done = () => {
+        this.restoring.delete(id);
+        this.heard.delete(id);
+      };
+      pending.then(done, done);
     }
-    return this.admit(session, auth);
+    return pending;
+  }
+
+  private async load(id: string): Promise<Restored> {
+    let stored: StoredSession | undefined;
+    try {
+      stored = await this.options.sessionStore?.get(id);
+    } catch (error) {
+      return storeDown(error);
+    }
+    const held = this.map.get(id);
+    if (held !== undefined || stored === undefined) return held;
+    const session = await this.create(undefined, id, stored);
+    const heard = this.heard.get(id);
+    if (heard === 'deleted') {
+      this.forget(session);
+      await session.close(false);
+      return undefined;
+    }
+    if (heard !== undefined) this.syncs.get(session)?.arrived(heard);
+    return session;
   }
 
   private admit(session: HttpSession | undefined, auth: AuthInfo | undefined): HttpSession | PlainReply {

@@ -19,13 +19,18 @@ describe('swallowed errors', () => {
     const server = new ProtocolServer({ serverInfo: { name: 's', version: '1' }, logger });
     const failing = {
       get: async () => undefined,
-      set: async () => {
+      update: async () => {
         throw new Error('store unreachable');
       },
       delete: async () => {},
     };
     const http = new StreamableHttpHandler(server, { sessionStore: failing });
-    for (let i = 0; i < 3; i++) expect((await http.handle(post(initializeBody()))).status).toBe(200);
+    // A session that cannot be stored is not started: 503 with Retry-After (#19), and one log line.
+    for (let i = 0; i < 3; i++) {
+      const response = await http.handle(post(initializeBody()));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+    }
     await turn();
     expect(lines).toEqual([expect.stringMatching(/session store: could not save a session: store unreachable/)]);
     await http.close();

@@ -1,0 +1,135 @@
+// In-process server instances sharing one Redis through redisScaleOut, each served over real HTTP
+// on port 0: enough to put a load balancer's choices (which instance gets which request) in a test.
+import { ProtocolServer } from '@decorum/protocol';
+import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import { type RedisScaleOut, type RedisScaleOutOptions, redisScaleOut } from '../../src/redis-scale-out.js';
+
+export const LEGACY = '2025-11-25';
+export const MODERN = '2026-07-28';
+
+/** One instance: its endpoint URL, its scale-out (Redis parts) and how to stop it. */
+export interface Instance {
+  url: URL;
+  scaleOut: RedisScaleOut;
+  serving: HttpServing;
+  close(): Promise<void>;
+}
+
+/** A server with an echo tool, a tool that asks the user (multi-round in the modern era), and subscribable resources. */
+export function testServer(): ProtocolServer {
+  const server = new ProtocolServer({ serverInfo: { name: 'scale-test', version: '1.0.0' } });
+  server.setTools({
+    list: () => [
+      { name: 'echo', inputSchema: { type: 'object' } },
+      { name: 'ask', inputSchema: { type: 'object' } },
+    ],
+    async call({ name, arguments: args = {} }, ctx) {
+      if (name === 'ask') {
+        const answer = await ctx.elicit({
+          message: 'Your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        });
+        return { content: [{ type: 'text', text: `hello ${JSON.stringify(answer.content ?? null)}` }] };
+      }
+      return { content: [{ type: 'text', text: String(args.text ?? '') }] };
+    },
+  });
+  server.setResources({
+    subscribe: true,
+    list: () => [],
+    read: ({ uri }) => ({ contents: [{ uri, text: 'contents' }] }),
+  });
+  return server;
+}
+
+/** Starts one instance over `options` (a URL and key prefix at least). */
+export async function startInstance(options: RedisScaleOutOptions): Promise<Instance> {
+  const scaleOut = redisScaleOut(options);
+  const serving = await serveHttp(testServer(), { port: 0, scaleOut });
+  return { url: serving.url, scaleOut, serving, close: () => serving.close() };
+}
+
+/** Headers of a legacy POST into `sessionId`. */
+export function legacyHeaders(sessionId?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': LEGACY,
+    ...(sessionId && { 'mcp-session-id': sessionId }),
+  };
+}
+
+/** Sends a legacy initialize (and notifications/initialized) to `url`; answers the raw response and the session id. */
+export async function initialize(url: URL): Promise<{ response: Response; sessionId: string | null }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: legacyHeaders(),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  });
+  const sessionId = response.headers.get('mcp-session-id');
+  if (response.status === 200 && sessionId) {
+    await response.json();
+    const done = await fetch(url, {
+      method: 'POST',
+      headers: legacyHeaders(sessionId),
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    await done.body?.cancel();
+  }
+  return { response, sessionId };
+}
+
+/** One legacy request into a session; answers the HTTP status and the JSON-RPC message (JSON replies). */
+export async function legacyRequest(
+  url: URL,
+  sessionId: string,
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<{ status: number; message?: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: legacyHeaders(sessionId),
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    await response.body?.cancel();
+    return { status: response.status };
+  }
+  return { status: response.status, message: (await response.json()) as Record<string, unknown> };
+}
+
+/** One modern (2026-07-28) tools/call, sessionless; answers the JSON-RPC message. */
+export async function modernCall(url: URL, name: string, extra: Record<string, unknown> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN,
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name,
+        arguments: {},
+        ...extra,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': MODERN,
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+        },
+      },
+    }),
+  });
+  return (await response.json()) as { result?: Record<string, any>; error?: { code: number; message: string } };
+}
