@@ -86,9 +86,10 @@ export class RedisConnection {
 
   /**
    * Subscribes to a channel on the pub/sub connection; resolves once subscribed, however long Redis
-   * takes to come up (the client resubscribes by itself after later reconnections).
+   * takes to come up (the client resubscribes by itself after later reconnections, and then calls
+   * `onResubscribed`: messages published meanwhile were missed).
    */
-  subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+  subscribe(channel: string, listener: (message: string) => void, onResubscribed?: () => void): Promise<void> {
     if (this.subscriber === undefined) {
       this.subscriber = this.client.duplicate() as Client;
       this.watch(this.subscriber, 'pub/sub');
@@ -98,7 +99,13 @@ export class RedisConnection {
     return new Promise<void>((resolve) => {
       const attempt = () => {
         if (this.closed) return;
-        subscriber.subscribe(channel, listener).then(resolve, () => subscriber.once('ready', attempt));
+        subscriber.subscribe(channel, listener).then(
+          () => {
+            if (onResubscribed) subscriber.on('ready', onResubscribed);
+            resolve();
+          },
+          () => subscriber.once('ready', attempt),
+        );
       };
       if (subscriber.isReady) attempt();
       else subscriber.once('ready', attempt);
@@ -108,6 +115,11 @@ export class RedisConnection {
   /** True while the command connection is up. */
   get isReady(): boolean {
     return this.client.isReady;
+  }
+
+  /** True while the pub/sub connection is up (or none is needed yet: nothing subscribed). */
+  get isSubscriberReady(): boolean {
+    return this.subscriber === undefined || this.subscriber.isReady;
   }
 
   /** Closes both connections; pending operations fail. */

@@ -18,6 +18,11 @@ export interface RedisScaleOutOptions {
   maxEventsPerSession?: number;
   /** SSE events older than this are not replayed, in ms. Default 5 minutes. */
   maxEventAgeMs?: number;
+  /**
+   * How long a `requestState` key replaced by `keys.rotate()` keeps verifying, in ms. Default 10
+   * minutes, the default lifetime of a state (keep it at least `modern.requestState.ttlMs`).
+   */
+  keyOverlapMs?: number;
   /** How long an operation waits for a lost Redis to come back before failing, in ms. Default 2 000. */
   waitMs?: number;
   /** Where connection loss and recovery are reported. Default: the console (stderr). */
@@ -31,7 +36,11 @@ export interface RedisScaleOut extends ScaleOut {
   readonly eventStore: RedisEventStore;
   readonly bus: RedisNotificationBus;
   readonly keys: RedisRequestStateKeys;
-  /** True while Redis is reachable: the HTTP endpoint's `/readyz` reports it (`store`). */
+  /**
+   * True while Redis is reachable on both connections (commands, and the pub/sub one that keeps
+   * copies of sessions and the signing keys current): `serveHttp`'s `/readyz` reports it as `store`.
+   * False at startup until Redis answers, so a load balancer polling readiness sends no traffic before.
+   */
   ready(): boolean;
   close(): Promise<void>;
 }
@@ -55,7 +64,7 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
   }
   const connection = new RedisConnection({ url: settings.url, waitMs: settings.waitMs, logger: settings.logger });
   const keyPrefix = settings.keyPrefix;
-  const keys = new RedisRequestStateKeys(connection, { keyPrefix });
+  const keys = new RedisRequestStateKeys(connection, { keyPrefix, overlapMs: settings.keyOverlapMs });
   return {
     connection,
     sessionStore: new RedisSessionStore(connection, { keyPrefix, ttlSeconds: settings.sessionTtlSeconds }),
@@ -68,7 +77,7 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
     bus: new RedisNotificationBus(connection, { keyPrefix }),
     keys,
     requestStateKeys: keys.source,
-    ready: () => connection.isReady,
+    ready: () => connection.isReady && connection.isSubscriberReady,
     close: () => connection.close(),
   };
 }

@@ -18,12 +18,18 @@ export interface StatePayload {
 
 /**
  * Keys fetched from somewhere shared (Redis, a secret manager), newest first, so that a retry may
- * land on any instance. Called on first use, again after a failure, and when a state verifies with
- * none of the known keys (another instance may have rotated), at most every `refreshMs`.
+ * land on any instance. Called on first use, again after a failure, after every change its `watch`
+ * announces (a rotation published to all instances: they sign with the new key at once), and when
+ * a state verifies with none of the known keys, at most every 5 s (a source without `watch`).
+ * A rotation should keep the replaced key in the list for as long as a state lives (`ttlMs`), so
+ * that states signed before every instance heard of it still verify.
  * @example
  * const keys: RequestStateKeySource = async () => [await secrets.get('mcp-request-state')];
  */
-export type RequestStateKeySource = () => Promise<(string | Uint8Array)[]>;
+export type RequestStateKeySource = (() => Promise<(string | Uint8Array)[]>) & {
+  /** Calls `listener` when the keys change (a rotation anywhere); returns the unsubscribe. */
+  watch?(listener: () => void): () => void;
+};
 
 /** Options of {@link RequestStateSigner}. */
 export interface RequestStateOptions {
@@ -70,6 +76,10 @@ export class RequestStateSigner {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
     if (typeof options.keys === 'function') {
       this.source = options.keys;
+      // Published, not discovered on failure: the next use after a rotation fetches the new keys.
+      this.source.watch?.(() => {
+        this.keys = undefined;
+      });
       return;
     }
     const raw = options.keys?.length ? options.keys : [crypto.getRandomValues(new Uint8Array(32))];
