@@ -32,13 +32,17 @@ const asUrl = (source: string): URL | undefined => {
  * object is not changed). Swagger 2.0 is refused: convert it to OpenAPI 3 first.
  * @throws OpenApiDocumentError when the document is invalid or not OpenAPI 3.0/3.1.
  */
-export async function loadDocument(source: string | OpenApiDocument): Promise<LoadedDocument> {
+export async function loadDocument(
+  source: string | OpenApiDocument,
+  fetcher: typeof fetch = fetch,
+): Promise<LoadedDocument> {
   const url = typeof source === 'string' ? asUrl(source) : undefined;
-  // bundle() reads the file or URL once and pulls external $refs in; validate and dereference then
-  // work on copies of that, so nothing is fetched twice and the caller's object stays as it was.
+  // bundle() reads the file once and pulls external $refs in; validate and dereference then work on
+  // copies of that, so nothing is read twice and the caller's object stays as it was.
   let bundled: OpenApiDocument;
   try {
-    bundled = (await bundle(typeof source === 'string' ? source : (structuredClone(source) as never))) as never;
+    const input = url === undefined ? source : await fetchDocument(url, fetcher);
+    bundled = (await bundle(typeof input === 'string' ? input : (structuredClone(input) as never))) as never;
   } catch (error) {
     throw new OpenApiDocumentError(`Cannot read the OpenAPI document: ${(error as Error).message}`);
   }
@@ -56,4 +60,20 @@ export async function loadDocument(source: string | OpenApiDocument): Promise<Lo
   if (!result.valid) throw new OpenApiDocumentError(compileErrors(result));
   const document = (await dereference(bundled as never)) as OpenApiDocument;
   return url === undefined ? { document, version } : { document, version, url };
+}
+
+/**
+ * A JSON document at `url`, fetched here: the parser refuses loopback and private addresses (a guard
+ * against `$ref`s that reach inside a network), but the document itself is the one the developer named.
+ * Anything but JSON (YAML) is left to the parser, by URL.
+ */
+async function fetchDocument(url: URL, fetcher: typeof fetch): Promise<string | OpenApiDocument> {
+  const response = await fetcher(url, { headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' } });
+  if (!response.ok) throw new Error(`GET ${url} answered HTTP ${response.status}`);
+  const body = await response.text();
+  try {
+    return JSON.parse(body) as OpenApiDocument;
+  } catch {
+    return url.toString();
+  }
 }

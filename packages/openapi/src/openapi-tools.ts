@@ -71,7 +71,7 @@ const READ_ONLY = new Set(['get', 'head', 'options']);
  * await new McpApp({ name: 'petstore', version: '1.0.0', providers: [petstore] }).listen({ stdio: true });
  */
 export async function openApiTools(options: OpenApiToolsOptions): Promise<Class> {
-  const loaded = await loadDocument(options.document);
+  const loaded = await loadDocument(options.document, options.fetch);
   const included = options.include === undefined ? () => true : compileSelector(options.include);
   const excluded = options.exclude === undefined ? () => false : compileSelector(options.exclude);
   const operations = readOperations(loaded).filter((op) => included(op) && !excluded(op));

@@ -44,7 +44,8 @@ export function planRequest(op: OperationSpec, baseUrl: string, args: Record<str
   const cookies: string[] = [];
   for (const p of op.parameters) {
     const value = args[p.key];
-    if (value === undefined) continue;
+    // null for a nullable parameter: not sent (a query, header or path value has no null).
+    if (value === undefined || value === null) continue;
     if (p.in === 'path') path = path.replaceAll(`{${p.name}}`, pathValue(p, value));
     else if (p.in === 'query') appendQuery(query, p, value);
     else if (p.in === 'header') headers.set(p.name, p.json ? JSON.stringify(value) : simple(value, p.explode === true));
