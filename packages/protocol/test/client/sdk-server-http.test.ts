@@ -114,7 +114,7 @@ describe('client ↔ official SDK McpServer over Streamable HTTP', () => {
     const related: unknown[] = [];
     const client = await connectHttp(url, {
       handlers: {
-        sampling: (params, ctx) => {
+        sampling: (_params, ctx) => {
           related.push(ctx.relatedRequestId);
           return handlers.sampling();
         },
