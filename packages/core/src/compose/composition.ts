@@ -1,8 +1,17 @@
 // What an app serves besides its own providers: mounted servers and transforms over everything. The
 // app hands its own providers in at each build and gets the composed ones back; the mounts connect
 // once, before the app serves, and a name two primitives would share fails startup.
-import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from '@decorum/protocol';
+import type {
+  CompletionProvider,
+  EngineLogger,
+  PromptsProvider,
+  ProtocolServer,
+  ResourcesProvider,
+  ToolsProvider,
+} from '@decorum/protocol';
+import type { McpAppOptions } from '../runtime/app-options.js';
 import type { CompileDeps } from '../runtime/compile.js';
+import type { ScopeHints } from '../runtime/scope-hints.js';
 import { closest } from '../runtime/suggest.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { CompositionError } from './compose-errors.js';
@@ -21,6 +30,21 @@ export interface ServedProviders {
   resources?: ResourcesProvider;
   prompts?: PromptsProvider;
   completion?: CompletionProvider;
+}
+
+/** The composition of an app that has mounts or transforms (undefined otherwise), announcing through its engine. */
+export function composeApp(
+  options: McpAppOptions,
+  deps: CompileDeps,
+  engine: () => ProtocolServer,
+  logger: EngineLogger,
+): Composition | undefined {
+  if (options.mounts === undefined && options.transforms === undefined) return undefined;
+  return new Composition(options.mounts ?? [], options.transforms ?? {}, deps, {
+    listChanged: (kind) => engine().notifyListChanged(kind),
+    resourceUpdated: (uri) => engine().notifyResourceUpdated(uri),
+    warn: (message) => logger.warn(message),
+  });
 }
 
 /** Mounts and transforms of one app. */
@@ -71,6 +95,28 @@ export class Composition {
       resources: composeResources(own.resources, uris, this.mounts, this.transforms.resources ?? {}),
       prompts: composePrompts(own.prompts, promptNames, this.mounts, this.prompts),
       completion: composeCompletion(own.completion, promptNames, this.mounts, this.prompts),
+    };
+  }
+
+  /**
+   * The scopes a 401 asks for (`app.scopesFor`): an own primitive's under its shown name, a mounted one's
+   * from its mount's `scopes`.
+   */
+  hints(own: ScopeHints): ScopeHints {
+    return ({ method, name }) => {
+      if (name === undefined) return undefined;
+      const transforms = method === 'tools/call' ? this.tools : method === 'prompts/get' ? this.prompts : undefined;
+      const original = transforms === undefined ? name : transforms.original(name);
+      if (original === undefined) return undefined;
+      const mine = own({ method, name: original });
+      if (mine !== undefined) return mine;
+      for (const { server } of this.mounts) {
+        const naming = server.naming;
+        const upstream = method === 'resources/read' ? naming.unuri(original) : naming.unname(original);
+        const scopes = server.mount.scopes;
+        if (upstream !== undefined && !naming.none && scopes !== undefined && scopes.length > 0) return scopes;
+      }
+      return undefined;
     };
   }
 

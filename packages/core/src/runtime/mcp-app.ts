@@ -7,7 +7,7 @@ import {
 } from '@decorum/protocol';
 import { uiLayer } from '../apps/ui-layer.js';
 import { UI_EXTENSION_ID } from '../apps/ui-types.js';
-import { Composition } from '../compose/composition.js';
+import { type Composition, composeApp } from '../compose/composition.js';
 import { AppConfigurationError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
@@ -96,24 +96,13 @@ export class McpApp {
       errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
-    if (options.mounts !== undefined || options.transforms !== undefined) {
-      this.composition = new Composition(options.mounts ?? [], options.transforms ?? {}, this.deps, {
-        listChanged: (kind) => this.server.notifyListChanged(kind),
-        resourceUpdated: (uri) => this.server.notifyResourceUpdated(uri),
-        warn: (message) => logger.warn(message),
-      });
-      const composition = this.composition;
-      this.closers.push(() => composition.close());
-    }
+    this.composition = composeApp(options, this.deps, () => this.server, logger);
+    if (this.composition) this.closers.push(() => (this.composition as Composition).close());
     this.build();
     // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
     const pending = [options.telemetry && observability.ready(), this.composition?.start(() => this.manifest)];
-    if (pending.some(Boolean)) {
-      this.loading = Promise.all(pending).then(() => {
-        this.loading = undefined;
-      });
-      this.loading.catch(() => undefined);
-    }
+    if (pending.some(Boolean)) this.loading = Promise.all(pending).then(() => (this.loading = undefined));
+    this.loading?.catch(() => undefined);
   }
 
   /** The protocol engine this app's handlers are bound to; every session and transport hangs off it. */
@@ -273,21 +262,16 @@ export class McpApp {
     const resources = ui.resources(
       buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps),
     );
-    const own = {
-      tools,
-      prompts,
-      resources,
-      completion: buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps),
-    };
+    const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
     // Mounts and transforms: the engine gets the composed providers, always set (a mount's lists come later).
-    const served = this.composition?.providers(own, manifest);
+    const served = this.composition?.providers({ tools, prompts, resources, completion }, manifest);
     const first = this.current === undefined;
     const signatures = manifestSignatures(manifest, this.deps.services);
     this.changes = first ? noChanges() : diffManifests(this.signatures as ManifestSignatures, signatures);
     this.providers.splice(0, this.providers.length, ...providers);
     this.current = manifest;
     this.signatures = signatures;
-    this.hints = scopeHints(manifest);
+    this.hints = this.composition?.hints(scopeHints(manifest)) ?? scopeHints(manifest);
     this.server.setExtension(UI_EXTENSION_ID, ui.extension);
     // Only the lists that changed are announced (a tool added says nothing about prompts).
     this.server.setTools(
@@ -303,7 +287,7 @@ export class McpApp {
       served?.resources ?? (hasResources || this.server.resources ? resources : undefined),
       hasChanges(this.changes.resources),
     );
-    this.server.setCompletion(served?.completion ?? (manifest.completions.length > 0 ? own.completion : undefined));
+    this.server.setCompletion(served?.completion ?? (manifest.completions.length > 0 ? completion : undefined));
   }
 }
 
