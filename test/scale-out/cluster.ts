@@ -1,0 +1,95 @@
+// The cluster of the non-sticky e2e: instances of the scale-out fixture registered with the proxy
+// once their readiness probe is green, as a load balancer that polls readiness would do.
+
+import type { LoadSession } from './load-session.js';
+import type { RoundRobinProxy } from './round-robin-proxy.js';
+import { type Instance, kill, startInstance, stop } from './scale-out-support.js';
+
+/** Waits for a condition, checking it every 20 ms; throws naming `what` after `ms`. Returns the time taken. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await condition()) return performance.now() - started;
+    if (performance.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The status of an instance's readiness probe (`/readyz` beside its MCP endpoint); 0 when it does not answer. */
+export async function readiness(instance: Instance): Promise<number> {
+  return fetch(new URL('/readyz', instance.url), { signal: AbortSignal.timeout(3_000) }).then(
+    async (response) => {
+      await response.body?.cancel();
+      return response.status;
+    },
+    () => 0,
+  );
+}
+
+export class Cluster {
+  readonly instances = new Map<string, Instance>();
+
+  constructor(
+    private readonly proxy: RoundRobinProxy,
+    private readonly redisUrl: string,
+  ) {}
+
+  get(name: string): Instance {
+    const instance = this.instances.get(name);
+    if (instance === undefined) throw new Error(`no instance ${name}`);
+    return instance;
+  }
+
+  /** Starts (or restarts) an instance and puts it behind the proxy once `/readyz` answers 200. Returns ms until ready. */
+  async start(name: string): Promise<number> {
+    const started = performance.now();
+    const instance = await startInstance(name, this.redisUrl);
+    this.instances.set(name, instance);
+    await waitUntil(async () => (await readiness(instance)) === 200, 15_000, `${name}'s /readyz to turn 200`);
+    this.proxy.set(name, instance.url);
+    return performance.now() - started;
+  }
+
+  /** SIGKILL: no goodbye, what a crash or an OOM kill looks like. The proxy keeps the dead address. */
+  async kill(name: string): Promise<void> {
+    await kill(this.get(name));
+  }
+
+  /** stderr lines of every instance so far, per instance (to count log lines of an outage). */
+  stderrCounts(): Record<string, number> {
+    return Object.fromEntries([...this.instances].map(([name, i]) => [name, i.stderr.lines.length]));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.instances.values()].map((instance) => stop(instance)));
+  }
+}
+
+/** Sessions whose latest GET stream is not open and primed (the proxy forwarded its first event), described. */
+export function streamProblems(proxy: RoundRobinProxy, sessions: LoadSession[], live: string[]): string[] {
+  const latest = new Map<string, (typeof proxy.log)[number]>();
+  for (const entry of proxy.log) if (entry.method === 'GET' && entry.sessionId) latest.set(entry.sessionId, entry);
+  return sessions.flatMap((session) => {
+    const entry = latest.get(session.sessionId);
+    if (entry?.state === 'open' && entry.status === 200 && entry.bytes > 0 && live.includes(entry.upstream ?? ''))
+      return [];
+    const gets = proxy.log.filter((e) => e.method === 'GET' && e.sessionId === session.sessionId).length;
+    const last = entry && `${entry.upstream} ${entry.status ?? '-'} ${entry.state} ${entry.head.slice(0, 120)}`;
+    return [`${session.name}: ${gets} GETs, last ${last ?? 'none'}; SDK: ${session.errors.at(-1) ?? '-'}`];
+  });
+}
+
+/** Waits until every session has an open GET stream on a live instance; returns the time taken. */
+export function streamsOpen(proxy: RoundRobinProxy, sessions: LoadSession[], live: () => string[], ms: number) {
+  const problems = () => streamProblems(proxy, sessions, live());
+  return waitUntil(
+    () => problems().length === 0,
+    ms,
+    'every GET stream to be open',
+    () => `${problems().length} not: ${problems().slice(0, 4).join(' | ')}`,
+  );
+}

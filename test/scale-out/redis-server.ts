@@ -1,0 +1,126 @@
+// A redis-server of the test's own, on a free port, that the test can stop and start again with or
+// without its data: an outage the test controls and measures, not the shared CI server.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** True when a redis-server binary is on the PATH (CI installs one). */
+export function hasRedisServer(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** A port free at the time of asking (the OS picks it; redis-server cannot listen on port 0 and tell). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Sends one inline command and resolves with the first reply line (or undefined if Redis hung up). */
+function command(port: number, line: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    let reply = '';
+    socket.setEncoding('utf8');
+    socket.once('error', reject);
+    socket.once('connect', () => socket.write(`${line}\r\n`));
+    socket.on('data', (chunk: string) => {
+      reply += chunk;
+      if (reply.includes('\r\n')) {
+        socket.end();
+        resolve(reply.slice(0, reply.indexOf('\r\n')));
+      }
+    });
+    socket.once('close', () => resolve(reply === '' ? undefined : reply));
+  });
+}
+
+/**
+ * One redis-server process with its data directory. Persistence is off (`--save ''`): the data
+ * survives a stop only when the test asks for it (`SHUTDOWN SAVE` writes the RDB file that the
+ * next start loads); a stop without it removes the file, so the next start is empty.
+ */
+export class RedisServer {
+  private child?: ChildProcess;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'decorum-redis-'));
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<RedisServer> {
+    const server = new RedisServer(await freePort());
+    await server.start();
+    return server;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined;
+  }
+
+  /** Starts the process on its port (again) and resolves once it accepts connections. */
+  async start(): Promise<void> {
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--dbfilename',
+        'dump.rdb',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const output: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => {
+        output.push(chunk);
+        if (output.join('').includes('Ready to accept connections')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${output.join('')}`)));
+    });
+    child.stdout?.removeAllListeners('data');
+    child.stdout?.resume();
+    this.child = child;
+  }
+
+  /** Stops the process; with `keepData` it writes its dataset first, which the next start loads. */
+  async stop({ keepData }: { keepData: boolean }): Promise<void> {
+    const child = this.child;
+    if (child === undefined) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // SHUTDOWN closes the connection without a reply when it succeeds.
+    await command(this.port, keepData ? 'SHUTDOWN SAVE' : 'SHUTDOWN NOSAVE').catch(() => undefined);
+    await gone;
+    this.child = undefined;
+    if (!keepData) rmSync(join(this.dir, 'dump.rdb'), { force: true });
+  }
+
+  /** Keys in the current database (to check that a stop without data really lost it). */
+  async dbsize(): Promise<number> {
+    const reply = await command(this.port, 'DBSIZE');
+    return Number(reply?.slice(1));
+  }
+
+  async close(): Promise<void> {
+    await this.stop({ keepData: false });
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
