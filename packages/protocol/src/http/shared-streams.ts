@@ -41,6 +41,8 @@ interface Follower {
 
 type Timer = ReturnType<typeof setInterval>;
 
+const LEASE_ROLE = 'stream leases';
+
 /** How often leases are renewed, and followers look at the store when no wake came, in ms. */
 const renewEvery = (leases: StreamLeases): number => Math.max(50, Math.floor(leases.ttlMs / 3));
 
@@ -80,7 +82,7 @@ export class SharedStreams implements StreamRelay {
     if (!(await leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder, takeOver))) return false;
     clearInterval(this.standaloneTimer);
     this.standaloneTimer = setInterval(() => {
-      this.holdsStandalone().then((held) => held || lost(), this.leaseFailed);
+      this.holdsStandalone().then((held) => this.leaseWorked() || held || lost(), this.leaseFailed);
     }, renewEvery(leases));
     this.standaloneTimer.unref?.();
     if (takeOver) this.cluster.wake(this.sessionId);
@@ -98,13 +100,14 @@ export class SharedStreams implements StreamRelay {
     if (this.standaloneTimer === undefined) return;
     clearInterval(this.standaloneTimer);
     this.standaloneTimer = undefined;
-    this.leases?.release(this.sessionId, SHARED_STANDALONE_ID, this.holder).catch(this.leaseFailed);
+    this.leases?.release(this.sessionId, SHARED_STANDALONE_ID, this.holder).then(this.leaseWorked, this.leaseFailed);
   }
 
   opened(streamId: string): void {
     const leases = this.leases;
     if (leases === undefined) return;
-    const hold = () => leases.acquire(this.sessionId, streamId, this.cluster.instanceId, true).catch(this.leaseFailed);
+    const hold = () =>
+      leases.acquire(this.sessionId, streamId, this.cluster.instanceId, true).then(this.leaseWorked, this.leaseFailed);
     void hold();
     const timer = setInterval(hold, renewEvery(leases));
     timer.unref?.();
@@ -118,7 +121,9 @@ export class SharedStreams implements StreamRelay {
   closed(streamId: string, followed: boolean): void {
     clearInterval(this.running.get(streamId));
     this.running.delete(streamId);
-    const released = this.leases?.release(this.sessionId, streamId, this.cluster.instanceId).catch(this.leaseFailed);
+    const released = this.leases
+      ?.release(this.sessionId, streamId, this.cluster.instanceId)
+      .then(this.leaseWorked, this.leaseFailed);
     // After the release: a follower that reads no holder knows it has read the last event.
     if (followed) void Promise.resolve(released).then(() => this.cluster.wake(this.sessionId, streamId));
   }
@@ -188,6 +193,12 @@ export class SharedStreams implements StreamRelay {
   }
 
   private readonly leaseFailed = (error: unknown): void => {
-    this.incidents?.failed('stream leases', 'lease renewals missed', error);
+    this.incidents?.failed(LEASE_ROLE, 'lease operations failed', error);
+  };
+
+  /** Ends an outage of the leases, if any; false, so that it chains with `||`. */
+  private readonly leaseWorked = (): false => {
+    this.incidents?.recovered(LEASE_ROLE);
+    return false;
   };
 }

@@ -1,0 +1,106 @@
+// SSE while Redis is away and after it comes back without its data (#19 items 9, 10, 12): nothing a
+// tool sends fails the call, every request is answered (live, without an event id), the log says so
+// once per outage and sums up on recovery, and event ids keep growing across the data loss.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getStream, openSession, SseReader, seqOf } from './support/raw-http.js';
+import { OwnRedis, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
+import { type StreamInstance, startStreamInstance } from './support/stream-instances.js';
+
+if (!TEST_REDIS_URL) console.warn(`@decorum/redis outage tests skipped: ${SKIP_REASON}`);
+
+// Needs the redis-server binary (CI installs it); gated on the same variable as the other Redis tests.
+describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
+  let redis: OwnRedis;
+  let instance: StreamInstance;
+  let client: Client;
+  beforeAll(async () => {
+    redis = await OwnRedis.start();
+    instance = await startStreamInstance(redis.url, uniquePrefix(), { waitMs: 300 });
+    client = new Client({ name: 'outage-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(instance.url));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await instance?.close();
+    await redis?.stop();
+  });
+
+  let outages = 0;
+  const outage = async () => {
+    await redis.stop();
+    await instance.logged(/\(commands\): connection lost/, ++outages);
+  };
+  const recovery = async () => {
+    await redis.start();
+    await instance.logged(/\(commands\): connection restored/, outages);
+  };
+  const progressCall = async () => {
+    const progress: number[] = [];
+    const result = await client.callTool({ name: 'progress', arguments: { steps: 3 } }, undefined, {
+      onprogress: (p) => void progress.push(p.progress),
+      timeout: 5_000,
+    });
+    return { result, progress };
+  };
+
+  it('answers a tool that reports progress while Redis is down: no isError, progress and result delivered live', async () => {
+    await outage();
+    const first = await progressCall();
+    expect(first.result.isError).not.toBe(true);
+    expect(first.result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(first.progress).toEqual([1, 2, 3]);
+    const second = await progressCall(); // the same outage: no new line in the log
+    expect(second.result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(instance.logs.filter((line) => line.includes('event store unavailable'))).toHaveLength(1);
+    expect(instance.logs.filter((line) => line.includes('could not send a response'))).toEqual([]);
+
+    await recovery();
+    expect((await progressCall()).result.content).toEqual([{ type: 'text', text: 'done' }]);
+    const summary = instance.logs.find((line) => line.includes('event store available again'));
+    // Two calls of three progress notifications and a result each, on streams that had no priming id.
+    expect(summary).toMatch(
+      /after \d+\.\d s; during the outage: 2 streams not resumable, 8 events sent without being stored$/,
+    );
+    // One line per role per outage: none of them twice, no stack traces.
+    const lines = instance.logs.filter((line) => /unavailable|connection lost/.test(line));
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(instance.logs.some((line) => line.includes('\n    at '))).toBe(false);
+  });
+
+  /** A session with an open GET stream that has carried one message; resolves with its reader and that message's id. */
+  const openGetStream = async () => {
+    const sessionId = await openSession(instance.url);
+    const stream = new SseReader(await getStream(instance.url, sessionId));
+    const priming = await stream.next();
+    instance.server.notifyListChanged('tools');
+    const first = await stream.nextMessage();
+    expect(seqOf(first?.id)).toBeGreaterThan(seqOf(priming?.id));
+    return { stream, lastId: first?.id };
+  };
+
+  it('delivers a GET stream message live (without an id) while Redis is down', async () => {
+    const { stream } = await openGetStream();
+    await outage();
+    instance.server.notifyListChanged('tools');
+    const live = await stream.nextMessage();
+    expect(live).toEqual({
+      id: undefined,
+      message: expect.objectContaining({ method: 'notifications/tools/list_changed' }),
+    });
+    await recovery();
+    await stream.cancel();
+  });
+
+  it('keeps event ids growing after Redis came back without its data: an open GET stream gets new events', async () => {
+    const { stream, lastId } = await openGetStream();
+    await outage();
+    await recovery(); // an empty Redis: the session's events and their counter are gone
+    instance.server.notifyListChanged('tools');
+    const after = await stream.nextMessage();
+    expect(after?.message.method).toBe('notifications/tools/list_changed');
+    expect(seqOf(after?.id)).toBeGreaterThan(seqOf(lastId));
+    await stream.cancel();
+  });
+});

@@ -1,0 +1,190 @@
+// A session's streams across instances sharing one Redis (#19): one GET stream per session across
+// the cluster (a lease that follows the stream), a running call's POST stream resumed on another
+// instance by the official client, and an instance that dies under an open GET stream.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getStream, openSession, SseReader, seqOf } from './support/raw-http.js';
+import { SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
+import { type StreamInstance, startStreamInstance } from './support/stream-instances.js';
+
+if (!TEST_REDIS_URL) console.warn(`@decorum/redis stream tests skipped: ${SKIP_REASON}`);
+
+/** Sends every request to whichever instance `route` names at that moment (a load balancer). */
+function routed(route: (method: string, headers: Headers) => StreamInstance) {
+  return (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init?.headers);
+    url.host = route(init?.method ?? 'GET', headers).url.host;
+    return fetch(url, init);
+  };
+}
+
+/** Counts notifications, and lets a test wait for the count to reach a number. */
+function counter() {
+  let count = 0;
+  const waiters: [number, () => void][] = [];
+  return {
+    get count() {
+      return count;
+    },
+    hit() {
+      count++;
+      for (const [at, resolve] of waiters) if (count >= at) resolve();
+    },
+    reach: (at: number) =>
+      new Promise<void>((resolve) => {
+        if (count >= at) resolve();
+        else waiters.push([at, resolve]);
+      }),
+  };
+}
+
+describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => {
+  const running: StreamInstance[] = [];
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    await Promise.all(running.splice(0).map((instance) => instance.close().catch(() => undefined)));
+  });
+  const two = async (options?: { streamLeaseMs?: number }) => {
+    const keyPrefix = uniquePrefix();
+    const pair = await Promise.all([0, 1].map(() => startStreamInstance(TEST_REDIS_URL as string, keyPrefix, options)));
+    running.push(...pair);
+    return pair as [StreamInstance, StreamInstance];
+  };
+
+  it('keeps one GET stream per session across instances: a second GET elsewhere is refused with 409', async () => {
+    const [a, b] = await two();
+    const sessionId = await openSession(a.url);
+    const onA = new SseReader(await getStream(a.url, sessionId));
+    expect((await onA.next())?.id).toBeTruthy(); // the priming event: the stream is open on A
+
+    const second = await getStream(b.url, sessionId);
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain('already has an open GET stream');
+    // A message for the GET stream, announced from B, reaches the one stream, on A.
+    b.server.notifyListChanged('tools');
+    expect((await onA.nextMessage())?.message.method).toBe('notifications/tools/list_changed');
+
+    // Closed on A: the lease goes with it, and B may serve the session's GET stream now.
+    await onA.cancel();
+    const reopened = await vi.waitFor(
+      async () => {
+        const response = await getStream(b.url, sessionId);
+        if (response.status === 200) return response;
+        await response.body?.cancel();
+        throw new Error(`GET on B answered ${response.status}`);
+      },
+      { timeout: 3_000, interval: 20 },
+    );
+    await reopened.body?.cancel();
+  });
+
+  it('a resumption on another instance takes the GET stream over: the old stream ends, nothing goes out twice', async () => {
+    const [a, b] = await two();
+    const sessionId = await openSession(a.url);
+    const onA = new SseReader(await getStream(a.url, sessionId));
+    const priming = await onA.next();
+
+    const resumed = await getStream(b.url, sessionId, priming?.id);
+    expect(resumed.status).toBe(200);
+    const onB = new SseReader(resumed);
+    a.server.notifyListChanged('tools');
+    const delivered = await onB.nextMessage();
+    expect(delivered?.message.method).toBe('notifications/tools/list_changed');
+    expect(seqOf(delivered?.id)).toBeGreaterThan(seqOf(priming?.id));
+    // A lost the lease: its stream ended without carrying the message.
+    expect(await onA.next()).toBeUndefined();
+    await onB.cancel();
+  });
+
+  it("resumes a running call's POST stream on another instance: the official client gets its progress and result", async () => {
+    const [a, b] = await two();
+    let resumedOnB!: () => void;
+    const resumption = new Promise<void>((resolve) => {
+      resumedOnB = resolve;
+    });
+    // POSTs go to A, every GET (the resumption included) to B.
+    const route = routed((method) => (method === 'POST' ? a : b));
+    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await route(input, init);
+      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
+      return response;
+    };
+    const client = new Client({ name: 'streams-test', version: '1.0.0' });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
+
+    const progress: number[] = [];
+    const call = client.callTool({ name: 'relay', arguments: { gate: 'g1' } }, undefined, {
+      onprogress: (p) => void progress.push(p.progress),
+      timeout: 10_000,
+    });
+    await a.waiting('g1'); // A dropped the POST stream; the client resumes it on B
+    await resumption; // B answered the resumption and follows the stream
+    a.open('g1');
+    const result = await call;
+    expect(result.content).toEqual([{ type: 'text', text: 'relayed g1' }]);
+    expect(progress).toEqual([1, 2]);
+  });
+
+  it("an instance dies under the official client's GET stream: it resumes on another, no update missed or doubled", async () => {
+    const [a, b] = await two();
+    let getTo = a;
+    // The session lives on B (every POST), its GET stream on A until A dies.
+    const fetchVia = routed((method) => (method === 'POST' ? b : getTo));
+    const changes = counter();
+    const client = new Client({ name: 'streams-test', version: '1.0.0' });
+    clients.push(client);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
+    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
+    await client.connect(transport);
+    const sessionId = transport.sessionId as string;
+    const leases = a.scaleOut.eventStore.leases;
+    await vi.waitFor(async () => expect(await leases.holder(sessionId, 's')).toBeDefined(), { interval: 10 });
+
+    b.server.notifyListChanged('tools');
+    b.server.notifyListChanged('tools');
+    await changes.reach(2);
+    getTo = b;
+    await a.die();
+    b.server.notifyListChanged('tools'); // while the client has no GET stream: kept for its resumption
+    await changes.reach(3);
+    b.server.notifyListChanged('tools');
+    await changes.reach(4);
+    await client.listTools(); // a round trip after the last one: a duplicate would have arrived by now
+    expect(changes.count).toBe(4);
+  });
+
+  it('after an instance dies, a fresh GET (no Last-Event-ID) is refused until its lease lapses, then carries new events once', async () => {
+    const [a, b] = await two({ streamLeaseMs: 600 });
+    const sessionId = await openSession(b.url);
+    const onA = new SseReader(await getStream(a.url, sessionId));
+    await onA.next();
+    await a.die();
+
+    const refused = await getStream(b.url, sessionId);
+    expect(refused.status).toBe(409);
+    await refused.body?.cancel();
+    const started = Date.now();
+    const fresh = await vi.waitFor(
+      async () => {
+        const response = await getStream(b.url, sessionId);
+        if (response.status === 200) return response;
+        await response.body?.cancel();
+        throw new Error(`GET on B answered ${response.status}`);
+      },
+      { timeout: 3_000, interval: 25 },
+    );
+    expect(Date.now() - started).toBeLessThan(1_500);
+    const onB = new SseReader(fresh);
+    const priming = await onB.next();
+    b.server.notifyListChanged('tools');
+    const first = await onB.nextMessage();
+    expect(first?.message.method).toBe('notifications/tools/list_changed');
+    expect(seqOf(first?.id)).toBeGreaterThan(seqOf(priming?.id));
+    await onB.cancel();
+  });
+});

@@ -1,0 +1,118 @@
+// Instances of one small server in this process, each with its own HTTP listener (port 0) and its
+// own Redis connections, sharing one Redis: what the stream tests need to see a session's streams
+// move between instances. Tools: `progress` (reports `steps` times), `relay` (reports, drops its
+// POST stream so the client resumes it, waits for the test to open its gate, reports again, answers).
+import { ProtocolServer } from '@decorum/protocol';
+import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import { type RedisScaleOut, redisScaleOut } from '../../src/redis-scale-out.js';
+
+/** One instance: its endpoint, its parts, and what it logged. */
+export interface StreamInstance {
+  url: URL;
+  server: ProtocolServer;
+  scaleOut: RedisScaleOut;
+  serving: HttpServing;
+  logs: string[];
+  /** Resolves once `times` lines matching `pattern` have been logged. */
+  logged(pattern: RegExp, times?: number): Promise<void>;
+  /** Lets the `relay` call waiting on `gate` go on. */
+  open(gate: string): void;
+  /** Resolves once a `relay` call waits on `gate`. */
+  waiting(gate: string): Promise<void>;
+  /** What a crash looks like to the others: connections cut, Redis left without a goodbye. */
+  die(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+/** A deferred, for gates between the test and a running tool. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+export async function startStreamInstance(
+  url: string,
+  keyPrefix: string,
+  options: { streamLeaseMs?: number; waitMs?: number } = {},
+): Promise<StreamInstance> {
+  const logs: string[] = [];
+  const waiters = new Set<() => boolean>();
+  const push = (message: string) => {
+    logs.push(message);
+    for (const waiter of waiters) if (waiter()) waiters.delete(waiter);
+  };
+  const logger = { warn: push, error: push };
+  const logged = (pattern: RegExp, times = 1) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        if (logs.filter((line) => pattern.test(line)).length < times) return false;
+        resolve();
+        return true;
+      };
+      if (!done()) waiters.add(done);
+    });
+  const gates = new Map<string, ReturnType<typeof deferred>>();
+  const waits = new Map<string, ReturnType<typeof deferred>>();
+  const gate = (map: typeof gates, name: string) => {
+    let entry = map.get(name);
+    if (entry === undefined) {
+      entry = deferred();
+      map.set(name, entry);
+    }
+    return entry;
+  };
+  const server = new ProtocolServer({ serverInfo: { name: 'streams', version: '1.0.0' }, logger });
+  server.setTools({
+    list: () => [
+      { name: 'progress', inputSchema: { type: 'object', properties: { steps: { type: 'number' } } } },
+      { name: 'relay', inputSchema: { type: 'object', properties: { gate: { type: 'string' } } } },
+    ],
+    async call({ name, arguments: args = {} }, ctx) {
+      if (name === 'progress') {
+        const steps = Number(args.steps ?? 3);
+        for (let i = 1; i <= steps; i++) await ctx.progress(i, steps, `step ${i}`);
+        return text('done');
+      }
+      const name_ = String(args.gate);
+      await ctx.progress(1, 2, 'before the gate');
+      ctx.closeSseStream();
+      gate(waits, name_).resolve();
+      await gate(gates, name_).promise;
+      await ctx.progress(2, 2, 'after the gate');
+      return text(`relayed ${name_}`);
+    },
+  });
+  const scaleOut = redisScaleOut({ url, keyPrefix, logger, waitMs: options.waitMs });
+  // Tests drive the event store's lease settings through a store of the same Redis.
+  if (options.streamLeaseMs !== undefined) {
+    const { RedisEventStore } = await import('../../src/redis-event-store.js');
+    Object.assign(scaleOut, {
+      eventStore: new RedisEventStore(scaleOut.connection, { keyPrefix, streamLeaseMs: options.streamLeaseMs }),
+    });
+  }
+  await scaleOut.connection.run('ping', (client) => client.ping());
+  scaleOut.bus.subscribe(() => undefined);
+  await scaleOut.bus.ready();
+  const serving = await serveHttp(server, { scaleOut, retryMs: 50, shutdownTimeoutMs: 500, health: false });
+  return {
+    url: serving.url,
+    server,
+    scaleOut,
+    serving,
+    logs,
+    logged,
+    open: (name) => gate(gates, name).resolve(),
+    waiting: (name) => gate(waits, name).promise,
+    async die() {
+      serving.listener.server.closeAllConnections();
+      serving.listener.server.close();
+      await scaleOut.connection.close();
+    },
+    close: () => serving.close(),
+  };
+}
