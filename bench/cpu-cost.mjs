@@ -1,5 +1,5 @@
 // `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless,modern] [--impls decorum,raw]
-// [--with before,after] [--telemetry]` (snapshots from bench/snapshot-decorum.mjs):
+// [--with before,after] [--telemetry] [--pooled]` (snapshots from bench/snapshot-decorum.mjs):
 // server CPU time (user + system, from /proc/<pid>/stat) per tools/call, with 32 calls in flight.
 // `modern` is a 2026-07-28 tools/call over HTTP (envelope in _meta, Mcp-* headers, no session), for the
 // implementations that speak that revision (Decorum and its snapshots).
@@ -12,7 +12,8 @@ import { buildDecorumServer } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
 import { IMPLS, withSnapshots } from './lib/impls.mjs';
 import { runCount } from './lib/load.mjs';
-import { callParams, checkCall } from './lib/messages.mjs';
+import { callParams, checkCall, PROTOCOL_VERSION } from './lib/messages.mjs';
+import { pooledClients } from './lib/pool-client.mjs';
 import { spawnServer } from './lib/spawn-server.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -21,6 +22,8 @@ const opt = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) +
 const calls = Number(opt('--calls', '20000'));
 const rounds = Number(opt('--rounds', '3'));
 const modes = opt('--modes', 'stdio,http,stateless,modern').split(',');
+// --pooled: HTTP sessions and stateless calls share one undici Pool of 32 connections (bench/lib/pool-client.mjs).
+const pooled = argv.includes('--pooled');
 const wanted = opt('--impls', IMPLS.map((i) => i.name).join(',')).split(',');
 // Snapshots from bench/snapshot-decorum.mjs run as more implementations, named decorum@<name>.
 const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
@@ -98,7 +101,9 @@ async function start(impl, mode) {
   if (mode === 'stdio') {
     return { server, call: async () => checkCall(await server.rpc.request('tools/call', callParams)) };
   }
-  const pool = await httpClients(server.url, 32, { stateless: mode === 'stateless' });
+  const pool = pooled
+    ? await pooledClients(server.url, 32, { stateless: mode === 'stateless', version: PROTOCOL_VERSION })
+    : await httpClients(server.url, 32, { stateless: mode === 'stateless' });
   const call = async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
   return { server, pool, call };
 }

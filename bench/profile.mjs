@@ -1,18 +1,21 @@
-// `node bench/profile.mjs [--impl decorum] [--mode stdio|http|stateless] [--seconds 5]`: runs one
+// `node bench/profile.mjs [--impl decorum|decorum@<snapshot>|raw|…] [--mode stdio|http|stateless] [--seconds 5]`: runs one
 // server under --cpu-prof with 32 tools/call in flight, then prints the top self-time frames.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDecorumServer } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
-import { IMPLS } from './lib/impls.mjs';
+import { withSnapshots } from './lib/impls.mjs';
 import { runLoad } from './lib/load.mjs';
 import { callParams, checkCall } from './lib/messages.mjs';
 import { spawnServer } from './lib/spawn-server.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-const impl = IMPLS.find((i) => i.name === opt('--impl', 'decorum'));
+// --impl decorum@before profiles a snapshot from bench/snapshot-decorum.mjs.
+const implName = opt('--impl', 'decorum');
+const snapshot = implName.startsWith('decorum@') ? [implName.slice('decorum@'.length)] : [];
+const impl = withSnapshots(snapshot).find((i) => i.name === implName);
 const mode = opt('--mode', 'stdio');
 const seconds = Number(opt('--seconds', '5'));
 

@@ -12,7 +12,7 @@ import { IMPLS as ALL, withSnapshots } from './lib/impls.mjs';
 import { measureLists } from './lib/lists.mjs';
 import { measureMemory } from './lib/memory.mjs';
 import { summarize, table, unbundledRow } from './lib/report.mjs';
-import { measureThroughput } from './lib/throughput.mjs';
+import { measureThroughput, RSS_AFTER_LOAD } from './lib/throughput.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -27,6 +27,8 @@ const cfg = quick
   : { rounds: 5, durationMs: 1000, warmupMs: 300, coldRounds: 15, listCalls: 20, listWarmup: 20 };
 Object.assign(cfg, {
   concurrencies: [1, 32],
+  // The negotiated revisions every stdio and HTTP figure runs at (2026-07-28 stateless requests come on top).
+  revisions: ['2025-06-18', '2025-11-25'],
   listSizes: [5, 50, 500],
   sessions: 1000,
   leakWarmup: quick ? 5000 : 20_000,
@@ -47,7 +49,10 @@ const builtAt = new Date(Math.min(...dist.map((f) => statSync(f).mtimeMs))).toIS
 await buildDecorumServer();
 
 const rows = [];
-if (only.includes('throughput')) rows.push(...summarize('throughput', await measureThroughput(cfg, IMPLS, log)));
+if (only.includes('throughput')) {
+  const { [RSS_AFTER_LOAD]: rss, ...throughput } = await measureThroughput(cfg, IMPLS, log);
+  rows.push(...summarize('throughput', throughput), ...summarize('rss', { [RSS_AFTER_LOAD]: rss }));
+}
 if (only.includes('lists')) rows.push(...summarize('latency', await measureLists(cfg, IMPLS, log)));
 if (only.includes('cold')) {
   rows.push(...summarize('latency', await measureColdStart(cfg, IMPLS, log)));

@@ -1,8 +1,8 @@
-// A small HTTP MCP client on node:http with keep-alive: one socket per concurrent client,
+// A small HTTP MCP client on node:http with keep-alive: one socket per client (session),
 // sessions initialized first (stateful), or bare POSTs with the protocol header (stateless).
 // Answers may be JSON or an SSE stream (the official SDKs stream by default); both are parsed.
 import { Agent, request } from 'node:http';
-import { initializeParams, PROTOCOL_VERSION } from './messages.mjs';
+import { initializeParams, MODERN_VERSION, modernRequest, PROTOCOL_VERSION } from './messages.mjs';
 
 function post(url, agent, body, headers) {
   return new Promise((resolve, reject) => {
@@ -48,21 +48,23 @@ function parseAnswer(res, id) {
 export class HttpMcpClient {
   #nextId = 1;
 
-  constructor(url, { agent, stateless = false }) {
+  constructor(url, { agent, stateless = false, version = PROTOCOL_VERSION }) {
     this.url = url;
     this.agent = agent;
     this.stateless = stateless;
-    this.headers = stateless ? { 'mcp-protocol-version': PROTOCOL_VERSION } : {};
+    this.version = version;
+    this.headers = stateless || version === MODERN_VERSION ? { 'mcp-protocol-version': version } : {};
   }
 
   /** Stateful: initialize, then notifications/initialized; keeps the session id. */
   async connect() {
-    if (this.stateless) return this;
-    const init = await post(this.url, this.agent, this.#frame('initialize', initializeParams), {});
+    if (this.stateless || this.version === MODERN_VERSION) return this;
+    const params = { ...initializeParams, protocolVersion: this.version };
+    const init = await post(this.url, this.agent, this.#frame('initialize', params), {});
     const sessionId = init.headers['mcp-session-id'];
     if (init.status !== 200 || !sessionId)
       throw new Error(`initialize: HTTP ${init.status} ${init.text.slice(0, 200)}`);
-    this.headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL_VERSION };
+    this.headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': this.version };
     const note = await post(
       this.url,
       this.agent,
@@ -75,7 +77,13 @@ export class HttpMcpClient {
 
   async request(method, params) {
     const id = this.#nextId;
-    const res = await post(this.url, this.agent, this.#frame(method, params), this.headers);
+    let headers = this.headers;
+    if (this.version === MODERN_VERSION) {
+      const modern = modernRequest(method, params);
+      params = modern.params;
+      headers = { ...headers, ...modern.headers };
+    }
+    const res = await post(this.url, this.agent, this.#frame(method, params), headers);
     if (res.status !== 200) throw new Error(`${method}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
     return parseAnswer(res, id);
   }
@@ -85,10 +93,26 @@ export class HttpMcpClient {
   }
 }
 
-/** `count` clients on one keep-alive agent (one socket each). */
-export async function httpClients(url, count, { stateless = false } = {}) {
-  const agent = new Agent({ keepAlive: true, maxSockets: count });
+/**
+ * `count` clients, each with its own keep-alive agent of one socket: a session keeps its connection (as a desktop
+ * client does). bench/lib/pool-client.mjs is the other pattern, where sessions share a pool of connections.
+ */
+export async function httpClients(
+  url,
+  count,
+  { stateless = false, version = PROTOCOL_VERSION, oneSocket = false } = {},
+) {
+  const agents = [];
   const clients = [];
-  for (let i = 0; i < count; i++) clients.push(await new HttpMcpClient(url, { agent, stateless }).connect());
-  return { clients, close: () => agent.destroy() };
+  // oneSocket: every client on one shared socket (the idle-sessions memory figure opens sessions, then waits).
+  const shared = oneSocket ? new Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
+  for (let i = 0; i < count; i++) {
+    const agent = shared ?? new Agent({ keepAlive: true, maxSockets: 1 });
+    if (agents.length === 0 || !shared) agents.push(agent);
+    clients.push(await new HttpMcpClient(url, { agent, stateless, version }).connect());
+  }
+  const close = () => {
+    for (const agent of agents) agent.destroy();
+  };
+  return { clients, close };
 }

@@ -11,7 +11,7 @@ async function sessions(cfg, impl) {
   const server = await spawnServer(impl, { http: true, nodeArgs: GC });
   try {
     const before = await server.mem();
-    const pool = await httpClients(server.url, cfg.sessions);
+    const pool = await httpClients(server.url, cfg.sessions, { oneSocket: true });
     const after = await server.mem();
     pool.close();
     return { rssBefore: before.rss, rss: after.rss, perSession: (after.rss - before.rss) / cfg.sessions };

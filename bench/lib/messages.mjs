@@ -1,5 +1,7 @@
 // The messages every client sends, and the check of a tools/call answer.
 export const PROTOCOL_VERSION = '2025-11-25';
+/** The stateless revision: no initialize, every request carries its envelope. */
+export const MODERN_VERSION = '2026-07-28';
 
 export const initializeParams = {
   protocolVersion: PROTOCOL_VERSION,
@@ -16,4 +18,16 @@ export function checkCall(message) {
   if (text !== EXPECTED_TEXT || message.result.isError) {
     throw new Error(`unexpected tools/call answer: ${JSON.stringify(message).slice(0, 300)}`);
   }
+}
+
+const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/** A 2026-07-28 request describes itself: the envelope in `_meta`, the method and name mirrored in headers. */
+export function modernRequest(method, params) {
+  const headers = { 'mcp-method': method };
+  if (typeof params?.name === 'string') headers['mcp-name'] = params.name;
+  return { params: { ...params, _meta: modernMeta }, headers };
 }

@@ -2,10 +2,13 @@
 // `mem()` reads the server's memory probe (SIGUSR2 → `MEM {...}` on stderr).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { initializeParams } from './messages.mjs';
+import { initializeParams, PROTOCOL_VERSION } from './messages.mjs';
 import { RpcClient } from './rpc-client.mjs';
 
-export async function spawnServer(impl, { http = false, stateless = false, tools = 1, nodeArgs = [] } = {}) {
+export async function spawnServer(
+  impl,
+  { http = false, stateless = false, tools = 1, nodeArgs = [], version = PROTOCOL_VERSION } = {},
+) {
   const args = [...nodeArgs, impl.file, ...(http ? ['--http'] : []), ...(stateless ? ['--stateless'] : [])];
   args.push('--tools', String(tools));
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -56,7 +59,7 @@ export async function spawnServer(impl, { http = false, stateless = false, tools
     out += `${JSON.stringify(message)}\n`;
   });
   createInterface({ input: child.stdout }).on('line', (line) => rpc.receive(JSON.parse(line)));
-  const init = await rpc.request('initialize', initializeParams);
+  const init = await rpc.request('initialize', { ...initializeParams, protocolVersion: version });
   if (!init.result) throw new Error(`${impl.name}: initialize failed: ${JSON.stringify(init)}`);
   rpc.notify('notifications/initialized');
   handle.rpc = rpc;

@@ -1,11 +1,13 @@
-// tools/call throughput and latency over in-memory, stdio and HTTP (sessions, stateless), at
-// each concurrency. Implementations are interleaved inside every round.
+// tools/call throughput and latency over in-memory, stdio and HTTP (sessions, stateless, 2026-07-28), at each
+// concurrency, per negotiated revision and, over HTTP, per connection pattern. Implementations are interleaved
+// inside every round.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { httpClients } from './http-client.mjs';
 import { runLoad } from './load.mjs';
-import { callParams, checkCall } from './messages.mjs';
+import { callParams, checkCall, MODERN_VERSION } from './messages.mjs';
+import { pooledClients } from './pool-client.mjs';
 import { spawnServer } from './spawn-server.mjs';
 
 const WORKER = fileURLToPath(new URL('./inmem-worker.mjs', import.meta.url));
@@ -35,57 +37,88 @@ async function inMemory(cfg, impls, figures, log) {
 }
 
 async function stdio(cfg, impls, figures, log) {
-  const servers = await Promise.all(impls.map((impl) => spawnServer(impl)));
-  try {
-    for (const s of servers) checkCall(await s.rpc.request('tools/call', callParams));
-    for (let round = 0; round < cfg.rounds; round++) {
-      for (const s of servers) {
-        const call = async () => checkCall(await s.rpc.request('tools/call', callParams));
-        for (const c of cfg.concurrencies) {
-          const result = await runLoad(call, { concurrency: c, durationMs: cfg.durationMs, warmupMs: cfg.warmupMs });
-          record(figures, `stdio, ${c} in flight`, s.impl.name, result);
+  for (const version of cfg.revisions) {
+    const servers = await Promise.all(impls.map((impl) => spawnServer(impl, { version })));
+    try {
+      for (const s of servers) checkCall(await s.rpc.request('tools/call', callParams));
+      for (let round = 0; round < cfg.rounds; round++) {
+        for (const s of servers) {
+          const call = async () => checkCall(await s.rpc.request('tools/call', callParams));
+          for (const c of cfg.concurrencies) {
+            const result = await runLoad(call, { concurrency: c, durationMs: cfg.durationMs, warmupMs: cfg.warmupMs });
+            record(figures, `stdio ${version}, ${c} in flight`, s.impl.name, result);
+          }
         }
+        log(`stdio ${version} round ${round + 1}/${cfg.rounds}`);
       }
-      log(`stdio round ${round + 1}/${cfg.rounds}`);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
     }
-  } finally {
-    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
-async function http(cfg, impls, figures, log, stateless) {
-  const mode = stateless ? 'HTTP stateless' : 'HTTP sessions';
+/**
+ * The client sets of one HTTP mode and revision: `1 client`, then at the highest concurrency `socket each`
+ * (every session keeps its own connection) and `pooled` (sessions share one undici Pool of as many connections,
+ * so a session's requests land on whichever is free, as behind a proxy).
+ */
+async function clientSets(url, version, most, stateless) {
+  const options = { stateless, version };
+  return [
+    { label: '1 client', concurrency: 1, pool: await httpClients(url, 1, options) },
+    { label: `${most} clients, socket each`, concurrency: most, pool: await httpClients(url, most, options) },
+    { label: `${most} clients, pooled`, concurrency: most, pool: await pooledClients(url, most, options) },
+  ];
+}
+
+/** HTTP sessions or stateless (legacy revisions, and 2026-07-28 when `modern`), every client set, interleaved. */
+async function http(cfg, impls, figures, log, { stateless, version, memory }) {
+  const mode =
+    version === MODERN_VERSION ? `HTTP ${version}` : `HTTP ${stateless ? 'stateless' : 'sessions'} ${version}`;
   const most = Math.max(...cfg.concurrencies);
-  const servers = await Promise.all(impls.map((impl) => spawnServer(impl, { http: true, stateless })));
-  const pools = [];
+  const nodeArgs = memory ? ['--expose-gc'] : [];
+  const servers = await Promise.all(impls.map((impl) => spawnServer(impl, { http: true, stateless, nodeArgs })));
+  const sets = [];
   try {
     for (const s of servers) {
-      const pool = await httpClients(s.url, most, { stateless });
-      pools.push(pool);
-      checkCall(await pool.clients[0].request('tools/call', callParams));
+      const clients = await clientSets(s.url, version, most, stateless);
+      sets.push(clients);
+      for (const set of clients) checkCall(await set.pool.clients[0].request('tools/call', callParams));
     }
     for (let round = 0; round < cfg.rounds; round++) {
       for (const [i, s] of servers.entries()) {
-        const { clients } = pools[i];
-        const call = async (slot) => checkCall(await clients[slot].request('tools/call', callParams));
-        for (const c of cfg.concurrencies) {
-          const result = await runLoad(call, { concurrency: c, durationMs: cfg.durationMs, warmupMs: cfg.warmupMs });
-          record(figures, `${mode}, ${c} client${c > 1 ? 's' : ''}`, s.impl.name, result);
+        for (const { label, concurrency, pool } of sets[i]) {
+          const call = async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
+          const result = await runLoad(call, { concurrency, durationMs: cfg.durationMs, warmupMs: cfg.warmupMs });
+          record(figures, `${mode}, ${label}`, s.impl.name, result);
         }
       }
       log(`${mode} round ${round + 1}/${cfg.rounds}`);
     }
+    // What the process holds once the load is over (after a GC): what a long-running instance settles at.
+    if (memory) {
+      for (const s of servers) record(figures, memory, s.impl.name, { rss: (await s.mem()).rss });
+    }
   } finally {
-    for (const pool of pools) pool.close();
+    for (const clients of sets) for (const set of clients) set.pool.close();
     await Promise.all(servers.map((s) => s.stop()));
   }
 }
+
+// Only these speak 2026-07-28 here: Decorum (and its snapshots) and the floor, which answers any JSON-RPC.
+const speaksModern = (impl) => impl.name.startsWith('decorum') || impl.name === 'raw';
+
+export const RSS_AFTER_LOAD = 'RSS after HTTP load (sessions)';
 
 export async function measureThroughput(cfg, impls, log) {
   const figures = {};
   await inMemory(cfg, impls, figures, log);
   await stdio(cfg, impls, figures, log);
-  await http(cfg, impls, figures, log, false);
-  await http(cfg, impls, figures, log, true);
+  for (const [i, version] of cfg.revisions.entries()) {
+    const memory = i === cfg.revisions.length - 1 ? RSS_AFTER_LOAD : undefined;
+    await http(cfg, impls, figures, log, { stateless: false, version, memory });
+  }
+  for (const version of cfg.revisions) await http(cfg, impls, figures, log, { stateless: true, version });
+  await http(cfg, impls.filter(speaksModern), figures, log, { stateless: true, version: MODERN_VERSION });
   return figures;
 }

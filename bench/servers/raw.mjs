@@ -1,5 +1,6 @@
 // The floor: a minimal hand-written JSON-RPC responder. No validation, no schema, no
-// capabilities negotiation beyond echoing a version: what any MCP server must at least do.
+// capabilities negotiation beyond echoing a version: what any MCP server must at least do. It lists the same
+// tool as the others (name, description, the fields' descriptions and constraints), so lists compare like with like.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { DESCRIPTION, forecastText, isMain, parseArgs, ready, toolNames } from './common.mjs';
@@ -7,9 +8,9 @@ import { DESCRIPTION, forecastText, isMain, parseArgs, ready, toolNames } from '
 const SCHEMA = {
   type: 'object',
   properties: {
-    city: { type: 'string', minLength: 1 },
-    days: { type: 'integer', minimum: 1, maximum: 14 },
-    units: { type: 'string', enum: ['metric', 'imperial'] },
+    city: { type: 'string', description: 'City name', minLength: 1 },
+    days: { type: 'integer', description: 'Number of days', minimum: 1, maximum: 14 },
+    units: { type: 'string', description: 'Unit system', enum: ['metric', 'imperial'] },
   },
   required: ['city', 'days', 'units'],
 };

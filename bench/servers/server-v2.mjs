@@ -15,9 +15,9 @@ import * as z from 'zod';
 import { DESCRIPTION, forecastText, isMain, parseArgs, ready, toolNames } from './common.mjs';
 
 const input = z.object({
-  city: z.string().min(1),
-  days: z.number().int().min(1).max(14),
-  units: z.enum(['metric', 'imperial']),
+  city: z.string().min(1).describe('City name'),
+  days: z.number().int().min(1).max(14).describe('Number of days'),
+  units: z.enum(['metric', 'imperial']).describe('Unit system'),
 });
 
 export function createServerInstance(toolCount) {
