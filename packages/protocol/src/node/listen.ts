@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type NodeHandlerOptions, type NodeServable, toNodeHandler } from './node-handler.js';
 
@@ -77,6 +77,8 @@ export async function listenHttp(handle: NodeServable, options: ListenHttpOption
   // as the last one is over.
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
+  // Loaded here, not at the top: a bundled app that serves stdio then never loads node:http at startup.
+  const { createServer } = await import('node:http');
   const server = createServer((req, res) => {
     inFlight++;
     res.once('close', () => {
