@@ -91,10 +91,8 @@ describe('documents', () => {
     });
     // readOnly properties are the server's to set: not part of the request body.
     const addPet = tools.find((t) => t.name === 'addPet');
-    expect(Object.keys((addPet?.inputSchema.properties?.body as { properties: object }).properties)).toEqual([
-      'name',
-      'tag',
-    ]);
+    const body = addPet?.inputSchema.properties?.body as { properties?: object } | undefined;
+    expect(Object.keys(body?.properties ?? {})).toEqual(['name', 'tag']);
 
     expect((await client.callTool({ name: 'fetchPet', arguments: { petId: 1 } })).structuredContent).toMatchObject({
       name: 'Rex',
