@@ -1,6 +1,6 @@
-// `decorum list | call | read | prompt`: one request (or a few list pages) through the official
+// `decorum list | call | read | prompt`: one request (or a few list pages) through Decorum's own
 // client, printed readably or as JSON.
-import type { Client } from '@modelcontextprotocol/client';
+import type { McpClient } from '@decorum/protocol/client';
 import { checkPositionals, type ParsedArgs, parseArgv } from '../argv.js';
 import { CliError } from '../cli-error.js';
 import { connect } from './connect.js';
@@ -100,60 +100,44 @@ function keyValues(args: ParsedArgs, properties: Record<string, Json> = {}): Rec
   return out;
 }
 
-async function listAll<T>(fetchPage: (cursor?: string) => Promise<{ nextCursor?: string } & T>, key: keyof T) {
-  const items: Json[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await fetchPage(cursor);
-    items.push(...(page[key] as Json[]));
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return items;
-}
-
 async function run(
   command: string,
   args: ParsedArgs,
-  client: Client,
+  client: McpClient,
   json?: Record<string, unknown>,
 ): Promise<ClientOutput> {
   const asJson = args.flags.has('json');
   const print = (result: unknown, text: () => string) => (asJson ? JSON.stringify(result, null, 2) : text());
-  const caps = client.getServerCapabilities() ?? {};
+  const caps = client.serverCapabilities;
   const [name] = args.positionals;
   if (command === 'list') {
     const lists = {
-      tools: caps.tools ? await listAll((cursor) => client.listTools({ cursor }), 'tools') : [],
-      resources: caps.resources ? await listAll((cursor) => client.listResources({ cursor }), 'resources') : [],
-      resourceTemplates: caps.resources
-        ? await listAll((cursor) => client.listResourceTemplates({ cursor }), 'resourceTemplates')
-        : [],
-      prompts: caps.prompts ? await listAll((cursor) => client.listPrompts({ cursor }), 'prompts') : [],
+      tools: caps.tools ? ((await client.listTools()) as unknown as Json[]) : [],
+      resources: caps.resources ? ((await client.listResources()) as unknown as Json[]) : [],
+      resourceTemplates: caps.resources ? ((await client.listResourceTemplates()) as unknown as Json[]) : [],
+      prompts: caps.prompts ? ((await client.listPrompts()) as unknown as Json[]) : [],
     };
     return { text: print(lists, () => formatLists(lists)), failed: false };
   }
   if (name === undefined) throw new CliError(`decorum ${command} needs a ${command === 'read' ? 'URI' : 'name'}.`);
   if (command === 'call') {
-    const tools = await listAll((cursor) => client.listTools({ cursor }), 'tools');
+    const tools = await client.listTools();
     const tool = tools.find((t) => t.name === name);
     if (tool === undefined) {
       throw new CliError(`No tool "${name}". Tools: ${tools.map((t) => t.name).join(', ') || 'none'}.`);
     }
     const properties = ((tool.inputSchema as Json).properties ?? {}) as Record<string, Json>;
     const fromJson = json ?? {};
-    const result = (await client.callTool({
-      name,
-      arguments: { ...fromJson, ...keyValues(args, properties) },
-    })) as Json;
+    const result = (await client.callTool(name, { ...fromJson, ...keyValues(args, properties) })) as unknown as Json;
     return { text: print(result, () => formatToolResult(result)), failed: result.isError === true };
   }
   if (command === 'read') {
-    const result = (await client.readResource({ uri: name })) as Json;
+    const result = (await client.readResource(name)) as unknown as Json;
     const contents = (result.contents ?? []) as Json[];
     return { text: print(result, () => contents.map(formatResourceContents).join('\n')), failed: false };
   }
   const promptArgs = Object.fromEntries(Object.entries(keyValues(args)).map(([k, v]) => [k, String(v)]));
-  const result = (await client.getPrompt({ name, arguments: promptArgs })) as Json;
+  const result = (await client.getPrompt(name, promptArgs)) as unknown as Json;
   return { text: print(result, () => formatPrompt(result)), failed: false };
 }
 

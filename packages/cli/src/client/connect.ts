@@ -1,11 +1,12 @@
-// The client side of list/call/read/prompt: the official MCP client, connected to the local app
-// (its entry run in a child process and served over stdio, whatever transport it normally uses) or
-// to a URL over Streamable HTTP.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+// The client side of list/call/read/prompt: Decorum's own client, connected to the local app (its entry run in a
+// child process and served over stdio, whatever transport it normally uses) or to a URL over Streamable HTTP.
+import { connectHttp, type McpClient } from '@decorum/protocol/client';
+import { connectStdio } from '@decorum/protocol/client/stdio';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { resolveProject } from '../project.js';
+
+const CLIENT_INFO = { name: 'decorum-cli', version: '0.1.0' };
 
 /** Where a client command connects. */
 export interface Target {
@@ -19,11 +20,12 @@ export interface Target {
 
 /** A connected client and how to let it go (the child process ends with it). */
 export interface Connection {
-  client: Client;
+  client: McpClient;
   close(): Promise<void>;
 }
 
-function headerRecord(headers: readonly string[] = []): Record<string, string> {
+/** `Name: value` headers as a record; a malformed one is a {@link CliError}. */
+export function headerRecord(headers: readonly string[] = []): Record<string, string> {
   const record: Record<string, string> = {};
   for (const header of headers) {
     const colon = header.indexOf(':');
@@ -33,42 +35,42 @@ function headerRecord(headers: readonly string[] = []): Record<string, string> {
   return record;
 }
 
+/** An absolute URL, or a {@link CliError} naming the option. */
+export function parseUrl(raw: string, option = '--url'): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw new CliError(`${option} must be an absolute URL such as http://127.0.0.1:3000/mcp, got "${raw}".`);
+  }
+}
+
 /** Connects to `target`; a server that cannot be reached or started is a {@link CliError}. */
 export async function connect(target: Target): Promise<Connection> {
-  const client = new Client({ name: 'decorum-cli', version: '0.1.0' }, { capabilities: {} });
   if (target.url !== undefined) {
-    let url: URL;
+    const url = parseUrl(target.url);
+    let client: McpClient;
     try {
-      url = new URL(target.url);
-    } catch {
-      throw new CliError(`--url must be an absolute URL such as http://127.0.0.1:3000/mcp, got "${target.url}".`);
-    }
-    const transport = new StreamableHTTPClientTransport(url, {
-      requestInit: { headers: headerRecord(target.headers) },
-    });
-    try {
-      await client.connect(transport);
+      client = await connectHttp(url, { clientInfo: CLIENT_INFO, headers: headerRecord(target.headers) });
     } catch (error) {
-      throw new CliError(`Cannot connect to ${url.href}: ${(error as Error).message}`);
+      const cause = (error as Error).cause as Error | undefined;
+      throw new CliError(`Cannot connect to ${url.href}: ${cause?.message ?? (error as Error).message}`);
     }
     return { client, close: () => client.close() };
   }
   const project = resolveProject(target.cwd, target.entry);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: nodeArgs(ownFile('run-entry'), [project.entry, '--stdio']),
-    cwd: project.root,
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  let client: McpClient;
   try {
-    await client.connect(transport);
+    client = await connectStdio(
+      {
+        command: process.execPath,
+        args: nodeArgs(ownFile('run-entry'), [project.entry, '--stdio']),
+        cwd: project.root,
+        stderr: 'pipe',
+      },
+      { clientInfo: CLIENT_INFO },
+    );
   } catch (error) {
-    await client.close().catch(() => {});
-    throw new CliError(`The app did not start: ${stderr.trim() || (error as Error).message}`);
+    throw new CliError(`The app did not start: ${(error as Error).message}`);
   }
   return { client, close: () => client.close() };
 }
