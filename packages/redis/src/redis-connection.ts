@@ -47,8 +47,11 @@ export class RedisConnection {
   private readonly waitMs: number;
   private readonly logger: RedisLogger;
   private lastError?: Error;
-  /** Roles (commands, pub/sub) whose connection is down: each reports its own outage once. */
-  private readonly down = new Set<string>();
+  /**
+   * Roles (commands, pub/sub) whose connection is down, since when and how many operations failed:
+   * each reports its outage once, and sums it up once when the connection is back.
+   */
+  private readonly down = new Map<string, { since: number; failed: number }>();
   private closed = false;
   private readonly started: Promise<void>;
 
@@ -73,14 +76,18 @@ export class RedisConnection {
   /** Runs a command once the connection is ready (waiting up to `waitMs`); failures become {@link RedisUnavailableError}. */
   async run<T>(operation: string, command: (client: Client) => Promise<T>): Promise<T> {
     if (this.closed) throw new RedisUnavailableError(this.url, `${operation} after close`);
-    await this.ready(this.client, operation);
     try {
+      await this.ready(this.client, operation);
       return await command(this.client);
     } catch (error) {
       // A reply error (wrong type, script error) is a bug to see as is; a connection error is an outage.
       if ((error as Error).constructor?.name?.endsWith('ErrorReply') || (error as Error).name === 'ErrorReply')
         throw error;
-      throw new RedisUnavailableError(this.url, operation, { cause: error });
+      const outage = this.down.get('commands');
+      if (outage !== undefined) outage.failed++;
+      throw error instanceof RedisUnavailableError
+        ? error
+        : new RedisUnavailableError(this.url, operation, { cause: error });
     }
   }
 
@@ -151,12 +158,17 @@ export class RedisConnection {
     client.on('error', (error: Error) => {
       this.lastError = error;
       if (!this.down.has(role) && !this.closed) {
-        this.down.add(role);
+        this.down.set(role, { since: Date.now(), failed: 0 });
         this.logger.error(`Redis at ${this.url} (${role}): connection lost (${error.message}); reconnecting`);
       }
     });
     client.on('ready', () => {
-      if (this.down.delete(role)) this.logger.warn(`Redis at ${this.url} (${role}): connection restored`);
+      const outage = this.down.get(role);
+      if (outage === undefined) return;
+      this.down.delete(role);
+      const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
+      const failed = role === 'commands' ? `; ${outage.failed} operation(s) failed meanwhile` : '';
+      this.logger.warn(`Redis at ${this.url} (${role}): connection restored after ${seconds} s${failed}`);
     });
   }
 

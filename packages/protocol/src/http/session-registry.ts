@@ -19,8 +19,12 @@ import { badRequest, storeDown } from './responses.js';
 import { newSessionId } from './session-id.js';
 import { ownerOf } from './session-owner.js';
 import { SessionSync } from './session-sync.js';
+import { StoreIncidents } from './store-incidents.js';
 
 const SESSION_HEADER = 'mcp-session-id';
+
+/** The role failures of the session store are reported under (one line per outage, one summary). */
+const SESSION_STORE_ROLE = 'session store';
 
 type Restored = HttpSession | PlainReply | undefined;
 
@@ -30,6 +34,7 @@ export class SessionRegistry {
   readonly map = new Map<string, HttpSession>();
   private sweeper?: ReturnType<typeof setInterval>;
   private readonly warnings: RateLimitedWarning;
+  private readonly incidents: StoreIncidents;
   private readonly syncs = new WeakMap<HttpSession, SessionSync>();
   /** Restores in progress, by id: a second request for the session waits for the first's. */
   private readonly restoring = new Map<string, Promise<Restored>>();
@@ -43,6 +48,7 @@ export class SessionRegistry {
     private readonly cluster: () => ClusterLink | undefined,
   ) {
     this.warnings = new RateLimitedWarning(() => server.options.logger ?? consoleLogger);
+    this.incidents = new StoreIncidents(() => server.options.logger ?? consoleLogger);
   }
 
   get size(): number {
@@ -113,6 +119,7 @@ export class SessionRegistry {
   private hooksFor(id: string, transport: HttpSession) {
     return {
       written: async (stored: StoredSession) => {
+        this.incidents.recovered(SESSION_STORE_ROLE);
         await this.cluster()
           ?.publishState(id, stored)
           .catch((error: unknown) => this.warnings.warn('bus', 'scale-out: could not publish a session change', error));
@@ -121,7 +128,7 @@ export class SessionRegistry {
         this.forget(transport);
         void transport.close(false);
       },
-      failed: (error: unknown) => this.warnings.warn('store', 'session store: could not save a session', error),
+      failed: (error: unknown) => this.incidents.failed(SESSION_STORE_ROLE, 'session changes not stored', error),
     };
   }
 
@@ -168,7 +175,9 @@ export class SessionRegistry {
     let stored: StoredSession | undefined;
     try {
       stored = await this.options.sessionStore?.get(id);
+      this.incidents.recovered(SESSION_STORE_ROLE);
     } catch (error) {
+      this.incidents.failed(SESSION_STORE_ROLE, 'requests answered 503', error);
       return storeDown(error);
     }
     const held = this.map.get(id);

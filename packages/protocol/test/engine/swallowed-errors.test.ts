@@ -32,7 +32,7 @@ describe('swallowed errors', () => {
       expect(response.headers.get('retry-after')).toBe('1');
     }
     await turn();
-    expect(lines).toEqual([expect.stringMatching(/session store: could not save a session: store unreachable/)]);
+    expect(lines).toEqual([expect.stringMatching(/session store unavailable \(store unreachable\)/)]);
     await http.close();
   });
 

@@ -2,6 +2,7 @@
 // on port 0: enough to put a load balancer's choices (which instance gets which request) in a test.
 import { ProtocolServer } from '@decorum/protocol';
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import type { RedisLogger } from '../../src/redis-connection.js';
 import { type RedisScaleOut, type RedisScaleOutOptions, redisScaleOut } from '../../src/redis-scale-out.js';
 
 export const LEGACY = '2025-11-25';
@@ -16,8 +17,8 @@ export interface Instance {
 }
 
 /** A server with an echo tool, a tool that asks the user (multi-round in the modern era), and subscribable resources. */
-export function testServer(): ProtocolServer {
-  const server = new ProtocolServer({ serverInfo: { name: 'scale-test', version: '1.0.0' } });
+export function testServer(logger?: RedisLogger): ProtocolServer {
+  const server = new ProtocolServer({ serverInfo: { name: 'scale-test', version: '1.0.0' }, logger });
   server.setTools({
     list: () => [
       { name: 'echo', inputSchema: { type: 'object' } },
@@ -42,10 +43,10 @@ export function testServer(): ProtocolServer {
   return server;
 }
 
-/** Starts one instance over `options` (a URL and key prefix at least). */
+/** Starts one instance over `options` (a URL and key prefix at least); its logger hears both layers. */
 export async function startInstance(options: RedisScaleOutOptions): Promise<Instance> {
   const scaleOut = redisScaleOut(options);
-  const serving = await serveHttp(testServer(), { port: 0, scaleOut });
+  const serving = await serveHttp(testServer(options.logger), { port: 0, scaleOut });
   return { url: serving.url, scaleOut, serving, close: () => serving.close() };
 }
 
