@@ -6,9 +6,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McpApp, stdio } from '@decorum/core';
+import { http, McpApp, stdio } from '@decorum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestClient, type TestClient, WRAPPER } from './mount-support.js';
+import { connectTestClient, serveWaiter, type TestClient, Waiter, WRAPPER } from './mount-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'decorum-mount-'));
 const gate = join(dir, 'hold-down');
@@ -86,5 +86,44 @@ describe('a mounted process that dies', () => {
       ]);
     }
     expect(Number(readFileSync(pidFile, 'utf8'))).not.toBe(pid);
+  });
+
+  it('over HTTP too: a server that stops disappears, and its restart (same port) brings it back', async () => {
+    const first = await serveWaiter();
+    const port = Number(first.url.port);
+    const httpHub = new McpApp({
+      name: 'hub',
+      version: '1.0.0',
+      providers: [],
+      mounts: [{ prefix: 'w', server: http(first.url), reconnect: { initialDelayMs: 20, maxDelayMs: 200 } }],
+    });
+    const { url } = await httpHub.listen({ http: { port: 0 } });
+    const client = await connectTestClient('v1', url as URL);
+    let restarted: McpApp | undefined;
+    try {
+      expect(await client.listToolNames()).toEqual(['w_hello', 'w_wait']);
+      const gone = client.nextToolsChange();
+      await first.app.close();
+      await gone;
+      expect(await client.listToolNames()).toEqual([]);
+      const result = await client.call('w_hello', { name: 'x' });
+      expect(result.isError).toBe(true);
+      expect((result.content as { text: string }[])[0]?.text).toMatch(
+        /is not available \(it went away: .*cannot be reached/,
+      );
+
+      const back = client.nextToolsChange();
+      restarted = new McpApp({ name: 'waiter', version: '1', providers: [Waiter] });
+      await restarted.listen({ http: { port } });
+      await back;
+      expect(await listUntil(client, (n) => n.includes('w_hello'))).toEqual(['w_hello', 'w_wait']);
+      expect((await client.call('w_hello', { name: 'again' })).content).toEqual([
+        { type: 'text', text: 'hello again' },
+      ]);
+    } finally {
+      await client.close();
+      await httpHub.close();
+      await restarted?.close();
+    }
   });
 });
