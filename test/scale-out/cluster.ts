@@ -5,16 +5,22 @@ import type { LoadSession } from './load-session.js';
 import type { RoundRobinProxy } from './round-robin-proxy.js';
 import { type Instance, kill, startInstance, stop } from './scale-out-support.js';
 
-/** Waits for a condition, checking it every 20 ms; throws naming `what` after `ms`. Returns the time taken. */
+/**
+ * Waits for a condition, checking it every 20 ms; throws naming `what` (and what `explain` says is
+ * still wrong) after `ms`. Returns the time taken.
+ */
 export async function waitUntil(
   condition: () => boolean | Promise<boolean>,
   ms: number,
   what: string,
+  explain?: () => string,
 ): Promise<number> {
   const started = performance.now();
   for (;;) {
     if (await condition()) return performance.now() - started;
-    if (performance.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    if (performance.now() - started > ms) {
+      throw new Error(`timed out after ${ms} ms waiting for ${what}${explain ? `: ${explain()}` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
