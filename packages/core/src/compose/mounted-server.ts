@@ -2,14 +2,19 @@
 // connected, lost (its primitives disappear and clients are told), reconnected with backoff (they
 // reappear). Calls are forwarded through a flight, so progress, cancellation and the server's own
 // requests (sampling, elicitation, roots) reach the downstream client of that call.
-import type {
-  JsonObject,
-  PromptDefinition,
-  RequestContext,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ToolDefinition,
+import {
+  ConnectionClosedError,
+  InputRequiredSignal,
+  type JsonObject,
+  McpError,
+  type PromptDefinition,
+  type RequestContext,
+  RequestTimeoutError,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  type ToolDefinition,
 } from '@decorum/protocol';
+import { UserError } from '../runtime/user-error.js';
 import { CompositionError, MountUnavailableError } from './compose-errors.js';
 import { Flights } from './flights.js';
 import type { Mount, UpstreamCallOptions, UpstreamClient, UpstreamClosed } from './mount-types.js';
@@ -126,10 +131,24 @@ export class MountedServer {
     try {
       return await call(client);
     } catch (error) {
-      // The server went away during the call: say so, instead of an internal error.
-      if (this.client !== client) throw new MountUnavailableError(this.unavailable());
-      throw error;
+      throw this.failure(error, client);
     }
+  }
+
+  /** What a failed forwarded call answers: the mounted server's protocol errors as they are, the rest said plainly. */
+  private failure(error: unknown, client: UpstreamClient): unknown {
+    // Before McpError: a timeout is one, but it is the mounted server that did not answer, not our client.
+    if (error instanceof RequestTimeoutError) {
+      return new MountUnavailableError(`The mounted server ${this.label} did not answer in time (${error.message})`);
+    }
+    if (this.client !== client || error instanceof ConnectionClosedError) {
+      this.down = `it went away during the call: ${(error as Error).message}`;
+      return new MountUnavailableError(this.unavailable());
+    }
+    if (error instanceof McpError || error instanceof InputRequiredSignal || error instanceof UserError) return error;
+    return new MountUnavailableError(
+      `The mounted server ${this.label} failed: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 
   private unavailable(): string {
