@@ -40,6 +40,7 @@ export {
   http,
   type InProcessServer,
   inProcess,
+  type MountClientOptions,
   type StdioMountOptions,
   stdio,
 } from './compose/mount-sources.js';

@@ -4,11 +4,23 @@
 import type { ClientOptions, HttpClientTransportOptions, McpClient } from '@decorum/protocol/client';
 import type { MountSource, UpstreamClient, UpstreamHandlers } from './mount-types.js';
 
+/** Options every source takes: the revision to speak, and how long the mounted server may take to answer. */
+export interface MountClientOptions {
+  /** `2025-11-25` by default; `'2026-07-28'`, or `'auto'` (try the modern era, fall back). */
+  protocolVersion?: string;
+  /** How long a forwarded request may take before it fails, in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+}
+
 /** What every mount's client declares and how it answers its server. */
-function clientOptions(handlers: UpstreamHandlers, protocolVersion: string | undefined): ClientOptions {
+function clientOptions(
+  handlers: UpstreamHandlers,
+  { protocolVersion, requestTimeoutMs }: MountClientOptions,
+): ClientOptions {
   return {
     clientInfo: { name: 'decorum-mount', version: '0.1.0' },
     ...(protocolVersion !== undefined && { protocolVersion }),
+    ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
     // Declared whether or not our own client has them: a server often lists a tool only for a client
     // that can sample or elicit, and the call then fails clearly if ours cannot.
     handlers: {
@@ -41,13 +53,11 @@ function upstream(client: McpClient): UpstreamClient {
 }
 
 /** Options of a command mount. */
-export interface StdioMountOptions {
+export interface StdioMountOptions extends MountClientOptions {
   env?: Record<string, string>;
   cwd?: string;
   /** The server's stderr: `'inherit'` (default), `'pipe'` (kept, and quoted when it exits), `'ignore'`. */
   stderr?: 'inherit' | 'pipe' | 'ignore';
-  /** The revision to speak (default 2025-11-25). */
-  protocolVersion?: string;
 }
 
 /**
@@ -60,15 +70,18 @@ export function stdio(command: string, args: string[] = [], options: StdioMountO
     label: [command, ...args].join(' '),
     async connect(handlers) {
       const { connectStdio } = await import('@decorum/protocol/client/stdio');
-      const { protocolVersion, ...spawn } = options;
-      const client = await connectStdio({ command, args, ...spawn }, clientOptions(handlers, protocolVersion));
+      const { protocolVersion, requestTimeoutMs, ...spawn } = options;
+      const client = await connectStdio(
+        { command, args, ...spawn },
+        clientOptions(handlers, { protocolVersion, requestTimeoutMs }),
+      );
       return upstream(client);
     },
   };
 }
 
 /** Options of a URL mount: headers, a bearer `token` (or token provider), and the revision to speak. */
-export type HttpMountOptions = HttpClientTransportOptions & { protocolVersion?: string };
+export type HttpMountOptions = HttpClientTransportOptions & MountClientOptions;
 
 /**
  * A server at a Streamable HTTP URL.
@@ -80,8 +93,10 @@ export function http(url: string | URL, options: HttpMountOptions = {}): MountSo
     label: String(url),
     async connect(handlers) {
       const { connectHttp } = await import('@decorum/protocol/client');
-      const { protocolVersion, ...transport } = options;
-      return upstream(await connectHttp(url, { ...transport, ...clientOptions(handlers, protocolVersion) }));
+      const { protocolVersion, requestTimeoutMs, ...transport } = options;
+      return upstream(
+        await connectHttp(url, { ...transport, ...clientOptions(handlers, { protocolVersion, requestTimeoutMs }) }),
+      );
     },
   };
 }
@@ -96,19 +111,13 @@ export interface InProcessServer {
  * @example
  * mounts: [{ prefix: 'billing', server: inProcess(billingApp) }]
  */
-export function inProcess(
-  server: InProcessServer,
-  options: { label?: string; protocolVersion?: string } = {},
-): MountSource {
+export function inProcess(server: InProcessServer, options: MountClientOptions & { label?: string } = {}): MountSource {
   return {
     label: options.label ?? 'in process',
     async connect(handlers) {
       const { connectInMemory } = await import('@decorum/protocol/client');
       return upstream(
-        await connectInMemory(
-          server as Parameters<typeof connectInMemory>[0],
-          clientOptions(handlers, options.protocolVersion),
-        ),
+        await connectInMemory(server as Parameters<typeof connectInMemory>[0], clientOptions(handlers, options)),
       );
     },
   };

@@ -85,6 +85,11 @@ class Inner {
   names() {
     return ['ada', 'alan'];
   }
+
+  @Complete({ template: 'notes://n/{id}', argument: 'id' })
+  ids() {
+    return ['7', '8'];
+  }
 }
 
 async function connect(app: McpApp, withHandlers = true): Promise<Client> {
@@ -146,6 +151,11 @@ describe('mount (in process)', () => {
       argument: { name: 'who', value: 'a' },
     });
     expect(completed.completion.values).toEqual(['ada', 'alan']);
+    const variable = await client.complete({
+      ref: { type: 'ref/resource', uri: 'notes://in/n/{id}' },
+      argument: { name: 'id', value: '' },
+    });
+    expect(variable.completion.values).toEqual(['7', '8']);
     await outer.close();
     await inner.close();
   });
@@ -292,6 +302,71 @@ describe('mount (in process)', () => {
     expect(await updated.promise).toBe('notes://in/motd');
     await outer.close();
     await inner.close();
+  });
+
+  it("answers a call the mounted server takes too long with as its timeout, not our client's", async () => {
+    const inner = new McpApp({ name: 'inner', version: '1', providers: [Inner] });
+    const outer = new McpApp({
+      name: 'outer',
+      version: '1',
+      providers: [],
+      mounts: [{ prefix: 'in', server: inProcess(inner, { label: 'inner app', requestTimeoutMs: 50 }) }],
+    });
+    const client = await connect(outer);
+    const result = await client.callTool({ name: 'in_slow', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]?.text).toMatch(
+      /^The mounted server mount "in" \(inner app\) did not answer in time/,
+    );
+    await outer.close();
+    await inner.close();
+  });
+
+  it('starts without a mount that is not required, and serves it once it connects', async () => {
+    const inner = new McpApp({ name: 'inner', version: '1', providers: [Inner] });
+    let allow = false;
+    const warnings: string[] = [];
+    const source = inProcess(inner, { label: 'late app' });
+    const outer = new McpApp({
+      name: 'outer',
+      version: '1',
+      providers: [],
+      logger: { warn: (m: string) => warnings.push(m), error: () => undefined },
+      mounts: [
+        {
+          prefix: 'in',
+          required: false,
+          reconnect: { initialDelayMs: 0, maxDelayMs: 0 },
+          server: {
+            label: 'late app',
+            connect: (handlers) => (allow ? source.connect(handlers) : Promise.reject(new Error('not yet'))),
+          },
+        },
+      ],
+    });
+    const client = await connect(outer);
+    expect(warnings[0]).toBe('[decorum] mount "in" (late app) is not reachable yet: not yet');
+    expect((await client.listTools()).tools).toEqual([]);
+    const changed = deferred();
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changed.resolve());
+    allow = true;
+    await changed.promise;
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('in_echo');
+    await outer.close();
+    await inner.close();
+  });
+
+  it('refuses to start when a required mount cannot be reached, naming the fix', async () => {
+    const outer = new McpApp({
+      name: 'outer',
+      version: '1',
+      providers: [],
+      mounts: [{ prefix: 'x', server: { label: 'nowhere', connect: () => Promise.reject(new Error('refused')) } }],
+    });
+    await expect(outer.connect(createLinkedTransports()[1])).rejects.toThrow(
+      'Cannot connect mount "x" (nowhere): refused. Check the command or URL, or set { required: false } to start without it.',
+    );
+    await outer.close();
   });
 
   it('refuses at startup a mounted name the app already serves', async () => {
