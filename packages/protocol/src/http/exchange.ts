@@ -7,7 +7,7 @@ import { jsonReply } from './responses.js';
 import type { StreamRelay } from './shared-streams.js';
 import { SseConnection, sseHeaders } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
-import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
+import { reported, type StoreIncidents } from './store-incidents.js';
 
 /** Settings an exchange takes from its endpoint and session (made by {@link exchangeContext} only). */
 export interface ExchangeContext {
@@ -38,6 +38,9 @@ export interface StreamSettings {
   readonly budget?: SseBudget;
 }
 
+/** What a session's POST adds to its exchange's context. */
+type SessionStreams = Pick<ExchangeContext, 'eventStore' | 'priming' | 'relay' | 'incidents'> & { id: string };
+
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
@@ -46,10 +49,7 @@ const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function exchangeContext(
   settings: StreamSettings,
-  session?: { id: string; eventStore: EventStore | null; priming: boolean } & Pick<
-    ExchangeContext,
-    'relay' | 'incidents'
-  >,
+  session?: SessionStreams,
   extra?: Pick<ExchangeContext, 'statusOf' | 'onDisconnect'>,
 ): ExchangeContext {
   return {
@@ -180,11 +180,6 @@ export class Exchange {
     this.connection = connection;
   }
 
-  /** The client resumed this stream on another instance: stop writing to the connection here. */
-  detach(): void {
-    this.connection?.close();
-  }
-
   /**
    * Ends the exchange without waiting for more (session closed, shutdown past its drain timeout):
    * each request still unanswered gets a JSON-RPC error, never a bare 404 that clients would read
@@ -201,7 +196,7 @@ export class Exchange {
     } else {
       for (const error of errors) this.connection?.send({ data: JSON.stringify(error) });
     }
-    this.end();
+    this.finish();
   }
 
   /**
@@ -220,7 +215,7 @@ export class Exchange {
             : jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers),
         );
       }
-      this.end();
+      this.finish();
     });
   }
 
@@ -250,7 +245,7 @@ export class Exchange {
       await this.startSse();
     }
     await this.emit(message);
-    if (final) this.end();
+    if (final) this.finish();
   }
 
   private async startSse(): Promise<void> {
@@ -281,28 +276,17 @@ export class Exchange {
   }
 
   /** Stores an event; undefined when the store fails: it then goes out live without an id (never fails the call). */
-  private async store(message: JsonRpcMessage | JsonRpcMessage[] | null): Promise<string | undefined> {
-    const incidents = this.context.incidents;
-    try {
-      const id = await (this.context.eventStore as EventStore).append(this.context.sessionId, this.streamId, message);
-      incidents?.recovered(EVENT_STORE_ROLE);
-      return id;
-    } catch (error) {
-      const cost = message === null ? 'streams not resumable' : 'events sent without being stored';
-      if (incidents) incidents.failed(EVENT_STORE_ROLE, cost, error);
-      return undefined;
-    }
+  private store(message: JsonRpcMessage | JsonRpcMessage[] | null): Promise<string | undefined> {
+    const stored = (this.context.eventStore as EventStore).append(this.context.sessionId, this.streamId, message);
+    const cost = message === null ? 'streams not resumable' : 'events sent without being stored';
+    return reported(stored, this.context.incidents, cost);
   }
 
-  /** Closes the connection and ends the exchange (`followed` when no client was connected here). */
-  private end(): void {
+  /** Ends the exchange and its connection (with no client connected here, another may follow it). */
+  private finish(): void {
+    if (this.mode === 'done' && this.ondone === undefined) return;
     const followed = !this.connected;
     this.connection?.close();
-    this.finish(followed);
-  }
-
-  private finish(followed = false): void {
-    if (this.mode === 'done' && this.ondone === undefined) return;
     if (this.mode === 'sse' && this.context.eventStore !== null) this.context.relay?.closed(this.streamId, followed);
     this.mode = 'done';
     const done = this.ondone;

@@ -8,7 +8,7 @@ import { badRequest, storeDown } from './responses.js';
 import { type ClusterStreams, SHARED_STANDALONE_ID, SharedStreams } from './shared-streams.js';
 import type { SseConnection } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
-import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
+import { reported, type StoreIncidents } from './store-incidents.js';
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -30,7 +30,7 @@ export interface HttpSessionSettings {
    */
   cluster?: ClusterStreams;
   /** Where event store failures are reported, once per outage (see {@link StoreIncidents}). */
-  incidents?: StoreIncidents;
+  incidents: StoreIncidents;
 }
 
 const CONFLICT = 'Conflict: this session already has an open GET stream';
@@ -54,8 +54,6 @@ export class HttpSession implements Transport {
   private standalone?: SseConnection;
   private queued: JsonRpcMessage[] = [];
   private standaloneQueue: Promise<void> = Promise.resolve();
-  /** Shared mode: the id of the last event sent on this instance's GET stream. */
-  private cursor?: string;
   /** Shared mode: leases and followed streams. */
   private readonly shared?: SharedStreams;
   private closed = false;
@@ -76,10 +74,11 @@ export class HttpSession implements Transport {
   /** Open streams: active POST exchanges plus the GET stream. */
   get openStreams(): number {
     const followed = this.shared?.followed ?? 0;
-    return this.byStream.size + followed + (this.standalone && !this.standalone.closed ? 1 : 0);
+    return this.byStream.size + followed + (this.hasStandalone ? 1 : 0);
   }
 
   get hasStandalone(): boolean {
+    if (this.shared) return this.shared.hasStandalone;
     return this.standalone !== undefined && !this.standalone.closed;
   }
 
@@ -127,7 +126,7 @@ export class HttpSession implements Transport {
   /** Not tied to an open POST: the standalone stream (never a response there, unless resuming). */
   private async sendStandalone(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
     const list = Array.isArray(message) ? message : [message];
-    if (this.settings.cluster && this.settings.eventStore) return this.sendShared(list, options?.dedupeKey);
+    if (this.shared) return this.shared.send(list, options?.dedupeKey);
     await this.enqueueStandalone(async () => {
       for (const item of list) {
         if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
@@ -137,64 +136,14 @@ export class HttpSession implements Transport {
     });
   }
 
-  /**
-   * Shared mode: the store is the GET stream's mailbox. Whichever instance sends appends (once per
-   * broadcast), and the instance holding the GET stream copies new events from the store to it.
-   * A message the store refuses goes out live when the GET stream is here, else it is dropped.
-   */
-  private async sendShared(list: JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
-    const store = this.settings.eventStore as EventStore;
-    let appended = false;
-    for (const item of list) {
-      if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
-      try {
-        const id =
-          dedupeKey !== undefined && store.appendOnce
-            ? await store.appendOnce(this.id, this.standaloneId, item, dedupeKey)
-            : await store.append(this.id, this.standaloneId, item);
-        this.settings.incidents?.recovered(EVENT_STORE_ROLE);
-        appended ||= id !== undefined;
-      } catch (error) {
-        const live = this.hasStandalone;
-        const cost = live ? 'GET stream messages sent without being stored' : 'GET stream messages dropped';
-        this.settings.incidents?.failed(EVENT_STORE_ROLE, cost, error);
-        if (live) await this.enqueueStandalone(async () => void this.standalone?.send({ data: JSON.stringify(item) }));
-      }
-    }
-    if (!appended) return;
-    this.settings.cluster?.wake(this.id);
-    await this.pump();
-  }
-
-  /**
-   * Shared mode: sends what the store holds after the cursor on this instance's GET stream, if open
-   * and still its own (another instance may have taken it over); or, with `streamId`, what a POST
-   * stream followed here has new.
-   */
+  /** Shared mode: copies new events from the store to the GET stream here, or to the stream named. */
   pump(streamId?: string): Promise<void> {
-    if (streamId !== undefined && streamId !== this.standaloneId) return this.shared?.pump(streamId) ?? DONE;
-    return this.enqueueStandalone(async () => {
-      const store = this.settings.eventStore;
-      const cursor = this.cursor;
-      if (!store || !this.hasStandalone || cursor === undefined) return;
-      const [held, fresh] = await Promise.all([
-        this.shared?.holdsStandalone() ?? true,
-        store.replayAfter(this.id, cursor),
-      ]);
-      if (!held) {
-        this.standalone?.close();
-        return;
-      }
-      for (const event of fresh?.events ?? []) {
-        if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
-        this.cursor = event.id;
-      }
-    });
+    return this.shared?.pump(streamId) ?? DONE;
   }
 
   /** The client resumed one of this session's POST streams on another instance. */
   resumedElsewhere(streamId: string): void {
-    this.byStream.get(streamId)?.detach();
+    void this.byStream.get(streamId)?.dropConnection();
     this.shared?.resumedElsewhere(streamId);
   }
 
@@ -245,25 +194,10 @@ export class HttpSession implements Transport {
       connection.close();
       return true;
     }
-    if (this.shared && store) {
-      const shared = this.shared;
-      if (!(await shared.claimStandalone(lastEventId !== undefined, () => connection.close()))) {
-        connection.close();
-        return badRequest(409, `${CONFLICT} (on another instance)`);
-      }
-      connection.onclose = () => {
-        if (this.standalone === connection) shared.releaseStandalone();
-      };
-      await this.enqueueStandalone(async () => {
-        this.standalone?.close();
-        this.standalone = connection;
-        this.cursor = lastEventId ?? (await store.append(this.id, this.standaloneId, null));
-        if (lastEventId === undefined && this.protocolVersion() >= '2025-11-25') {
-          connection.send({ id: this.cursor, data: '', retry: this.settings.retryMs });
-        }
-      });
-      await this.pump(); // on resumption, this is the replay
-      return true;
+    if (this.shared) {
+      const priming = lastEventId === undefined && this.protocolVersion() >= '2025-11-25';
+      if (await this.shared.attachStandalone(connection, lastEventId, priming, this.settings.retryMs)) return true;
+      return badRequest(409, `${CONFLICT} (on another instance)`);
     }
     await this.enqueueStandalone(async () => {
       const fresh = store && lastEventId !== undefined ? await store.replayAfter(this.id, lastEventId) : undefined;
@@ -290,12 +224,9 @@ export class HttpSession implements Transport {
 
   private async emitStandalone(message: JsonRpcMessage): Promise<void> {
     const store = this.settings.eventStore;
-    let id: string | undefined;
-    try {
-      id = store ? await store.append(this.id, this.standaloneId, message) : undefined;
-    } catch (error) {
-      this.settings.incidents?.failed(EVENT_STORE_ROLE, 'GET stream messages sent without being stored', error);
-    }
+    const cost = 'GET stream messages sent without being stored';
+    const stored = store ? store.append(this.id, this.standaloneId, message) : undefined;
+    const id = stored && (await reported(stored, this.settings.incidents, cost));
     this.standalone?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
   }
 

@@ -2,6 +2,7 @@
 // lease that keeps one GET stream per session across the cluster, the leases that say which POST
 // streams still run, and, on the instance a client resumed a running POST stream on, the follower
 // that copies that stream's events from the shared store until its last response.
+import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { EventStore, StreamLeases } from './event-store.js';
 import type { SseConnection } from './sse.js';
 import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
@@ -52,6 +53,10 @@ export class SharedStreams implements StreamRelay {
   /** This copy of the session, as the holder of its GET stream's lease. */
   private readonly holder: string;
   private standaloneTimer?: Timer;
+  /** The session's GET stream, when this instance serves it, and the id of the last event sent on it. */
+  private standalone?: SseConnection;
+  private cursor?: string;
+  private standaloneQueue: Promise<void> = Promise.resolve();
   private readonly running = new Map<string, Timer>();
   private readonly followers = new Map<string, Follower>();
 
@@ -66,6 +71,96 @@ export class SharedStreams implements StreamRelay {
     this.holder = `${cluster.instanceId}:${copyId}`;
   }
 
+  /** True while the session's GET stream is open here. */
+  get hasStandalone(): boolean {
+    return this.standalone !== undefined && !this.standalone.closed;
+  }
+
+  /**
+   * The store is the GET stream's mailbox: whichever instance sends appends (once per broadcast),
+   * and the instance holding the GET stream copies new events from the store to it. A message the
+   * store refuses goes out live when the GET stream is here, else it is dropped.
+   */
+  async send(list: JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
+    const store = this.store;
+    let appended = false;
+    for (const item of list) {
+      if (!('method' in item)) continue; // a response whose POST is gone: nowhere it may go
+      try {
+        const id =
+          dedupeKey !== undefined && store.appendOnce
+            ? await store.appendOnce(this.sessionId, SHARED_STANDALONE_ID, item, dedupeKey)
+            : await store.append(this.sessionId, SHARED_STANDALONE_ID, item);
+        this.incidents?.recovered(EVENT_STORE_ROLE);
+        appended ||= id !== undefined;
+      } catch (error) {
+        const live = this.hasStandalone;
+        const cost = live ? 'GET stream messages sent without being stored' : 'GET stream messages dropped';
+        this.incidents?.failed(EVENT_STORE_ROLE, cost, error);
+        if (live) await this.enqueue(async () => void this.standalone?.send({ data: JSON.stringify(item) }));
+      }
+    }
+    if (!appended) return;
+    this.cluster.wake(this.sessionId);
+    await this.pumpStandalone();
+  }
+
+  /**
+   * Serves the GET stream on `connection`: a fresh one (with a `priming` event) only when no other
+   * instance serves it, a resumption after `lastEventId` in any case. Resolves false when refused.
+   */
+  async attachStandalone(
+    connection: SseConnection,
+    lastEventId: string | undefined,
+    priming: boolean,
+    retryMs: number,
+  ): Promise<boolean> {
+    if (!(await this.claimStandalone(lastEventId !== undefined, () => connection.close()))) {
+      connection.close();
+      return false;
+    }
+    connection.onclose = () => {
+      if (this.standalone === connection) this.releaseStandalone();
+    };
+    await this.enqueue(async () => {
+      this.standalone?.close();
+      this.standalone = connection;
+      this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, null));
+      if (priming) connection.send({ id: this.cursor, data: '', retry: retryMs });
+    });
+    await this.pumpStandalone(); // on resumption, this is the replay
+    return true;
+  }
+
+  /** Copies new events from the store to the GET stream here, or (with `streamId`) to that followed stream. */
+  pump(streamId?: string): Promise<void> {
+    if (streamId !== undefined && streamId !== SHARED_STANDALONE_ID) return this.pumpFollower(streamId);
+    return this.pumpStandalone();
+  }
+
+  /** Sends what the store holds after the cursor on the GET stream here, if it is still this instance's. */
+  private pumpStandalone(): Promise<void> {
+    return this.enqueue(async () => {
+      const cursor = this.cursor;
+      if (!this.hasStandalone || cursor === undefined) return;
+      const [held, fresh] = await Promise.all([this.holdsStandalone(), this.store.replayAfter(this.sessionId, cursor)]);
+      if (!held) {
+        this.standalone?.close();
+        return;
+      }
+      for (const event of fresh?.events ?? []) {
+        if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
+        this.cursor = event.id;
+      }
+    });
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const next = this.standaloneQueue.then(task);
+    this.standaloneQueue = next.catch(() => undefined);
+    return next;
+  }
+
   /** Streams followed here for another instance. */
   get followed(): number {
     return this.followers.size;
@@ -76,7 +171,7 @@ export class SharedStreams implements StreamRelay {
    * one, a resumption (`takeOver`) in any case; the previous holder sees it lost at its next look.
    * `lost` runs when another instance takes it later. Resolves false when refused.
    */
-  async claimStandalone(takeOver: boolean, lost: () => void): Promise<boolean> {
+  private async claimStandalone(takeOver: boolean, lost: () => void): Promise<boolean> {
     const leases = this.leases;
     if (leases === undefined) return true;
     if (!(await leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder, takeOver))) return false;
@@ -136,18 +231,18 @@ export class SharedStreams implements StreamRelay {
    */
   follow(streamId: string, connection: SseConnection, lastEventId: string): Promise<void> {
     this.followers.get(streamId)?.connection.close();
-    const timer = setInterval(() => void this.pump(streamId), this.leases ? renewEvery(this.leases) : 1_000);
+    const timer = setInterval(() => void this.pumpFollower(streamId), this.leases ? renewEvery(this.leases) : 1_000);
     timer.unref?.();
     const follower: Follower = { connection, cursor: lastEventId, queue: Promise.resolve(), timer };
     // Registered before the first read, so a wake that arrives meanwhile is not missed.
     this.followers.set(streamId, follower);
     connection.onclose = () => this.unfollow(streamId, follower);
     this.cluster.resumed(this.sessionId, streamId);
-    return this.pump(streamId);
+    return this.pumpFollower(streamId);
   }
 
   /** Copies what the store holds past a follower's cursor to its connection; ends it once the stream ended. */
-  pump(streamId: string): Promise<void> {
+  private pumpFollower(streamId: string): Promise<void> {
     const follower = this.followers.get(streamId);
     if (follower === undefined) return Promise.resolve();
     const step = async () => {
@@ -169,11 +264,6 @@ export class SharedStreams implements StreamRelay {
     return next;
   }
 
-  /** Whether a stream of this session is followed here. */
-  follows(streamId: string): boolean {
-    return this.followers.has(streamId);
-  }
-
   /** The client resumed `streamId` on another instance: stop following it here. */
   resumedElsewhere(streamId: string): void {
     this.followers.get(streamId)?.connection.close();
@@ -182,6 +272,7 @@ export class SharedStreams implements StreamRelay {
   /** The session copy closes: ends followers, stops renewing, frees the GET stream's lease. */
   close(): void {
     for (const follower of [...this.followers.values()]) follower.connection.close();
+    this.standalone?.close();
     for (const timer of this.running.values()) clearInterval(timer);
     this.running.clear();
     this.releaseStandalone();

@@ -53,3 +53,24 @@ export class StoreIncidents {
     return this.down.has(role);
   }
 }
+
+/**
+ * Runs an event store operation without letting it fail the caller: a failure is reported (its
+ * cost counted) and resolves undefined, and the caller sends the message live, without an id.
+ */
+export function reported<T>(
+  work: Promise<T>,
+  incidents: StoreIncidents | undefined,
+  cost: string,
+): Promise<T | undefined> {
+  return work.then(
+    (value) => {
+      incidents?.recovered(EVENT_STORE_ROLE);
+      return value;
+    },
+    (error: unknown) => {
+      incidents?.failed(EVENT_STORE_ROLE, cost, error);
+      return undefined;
+    },
+  );
+}
