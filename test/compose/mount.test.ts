@@ -30,6 +30,8 @@ beforeAll(async () => {
     mounts: [
       { prefix: 'ev', server: stdio(process.execPath, [WRAPPER], { stderr: 'pipe' }) },
       { prefix: 'dx', server: http(served.url as URL) },
+      // The same example again, spoken to in the modern era (2026-07-28): its questions come as input_required.
+      { prefix: 'dxm', server: http(served.url as URL, { protocolVersion: '2026-07-28' }) },
       { prefix: 'w', server: http(waiting.url) },
     ],
     transforms: { tools: { 'ev_get-env': { hidden: true } } },
@@ -69,7 +71,7 @@ describe.each(KINDS)('a hub of mounted servers, through the %s client', (kind) =
       ]),
     );
     expect(names).not.toContain('ev_get-env');
-    expect(names.every((n) => /^(ev|dx|w)_/.test(n))).toBe(true);
+    expect(names.every((n) => /^(ev|dx|dxm|w)_/.test(n))).toBe(true);
   });
 
   it('calls tools of the stdio and the HTTP mounts', async () => {
@@ -117,6 +119,19 @@ describe.each(KINDS)('a hub of mounted servers, through the %s client', (kind) =
     const fromDecorum: number[] = [];
     await client.call('dx_test_tool_with_progress', {}, { onprogress: (p) => fromDecorum.push(p.progress) });
     expect(fromDecorum).toEqual([0, 50, 100]);
+  });
+
+  it('forwards through a mount that speaks the modern era to its server', async () => {
+    const before = client.asked.length;
+    expect((await client.call('dxm_test_sampling', { prompt: 'hm' })).content).toEqual([
+      { type: 'text', text: 'LLM response: sampled: hm' },
+    ]);
+    const elicited = await client.call('dxm_test_elicitation', { message: 'Who?' });
+    expect((elicited.content as { text: string }[])[0]?.text).toMatch(/^User response: action=accept/);
+    expect(client.asked.slice(before)).toEqual(['sampling', 'elicitation']);
+    const progress: number[] = [];
+    await client.call('dxm_test_tool_with_progress', {}, { onprogress: (p) => progress.push(p.progress) });
+    expect(progress).toEqual([0, 50, 100]);
   });
 
   it('forwards cancellation to the mounted server', async () => {
