@@ -5,7 +5,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BodyResult, parseJsonBytes } from '../http/body.js';
 import type { HeaderReader, HttpInput, PlainReply } from '../http/http-input.js';
-import { requestLocation, toWebHeaders, toWebRequest, type WebRequestContext } from './node-request.js';
+import {
+  requestLocation,
+  requestPathname,
+  toWebHeaders,
+  toWebRequest,
+  type WebRequestContext,
+} from './node-request.js';
 
 // HTTP whitespace, which Headers strips from both ends of a value.
 const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
@@ -38,18 +44,18 @@ export function takesNativePath(req: IncomingMessage, bytes: Uint8Array | undefi
 }
 
 /**
- * The endpoint's view of a Node request. The URL is computed (and checked) at once, so a bad Host
- * fails here exactly as it does when building a `Request`; the `Request` and `Headers` themselves
+ * The endpoint's view of a Node request. The URL is checked at once, so a bad Host fails here exactly as
+ * it does when building a `Request`, but built only when read; the `Request` and `Headers` themselves
  * are built only if a hook or a handler asks for them. A class, not an object of closures: the
  * build names each closure kept in a property (`keepNames`), at a cost per request.
  */
 export class NativeInput implements HttpInput {
   readonly method: string;
-  readonly url: string;
   readonly pathname: string;
   readonly headers: HeaderReader;
   private built?: Request;
   private webHeadersBuilt?: Headers;
+  private href?: string;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -57,10 +63,14 @@ export class NativeInput implements HttpInput {
     private readonly bytes: Uint8Array | undefined,
   ) {
     this.method = req.method ?? 'GET';
-    const location = requestLocation(req, context.trustProxy);
-    this.url = location.href;
-    this.pathname = location.pathname;
+    this.pathname = requestPathname(req, context.trustProxy);
     this.headers = new NodeHeaders(req);
+  }
+
+  /** The absolute URL: built on first use (hooks, handlers reading `request.url`), already checked. */
+  get url(): string {
+    this.href ??= requestLocation(this.req, this.context.trustProxy).href;
+    return this.href;
   }
 
   async json(maxBytes: number): Promise<BodyResult> {

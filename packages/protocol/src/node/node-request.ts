@@ -144,6 +144,34 @@ export function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
 
 /** The request URL, parsed (what {@link requestUrl} serializes); throws {@link BadRequestError}. */
 export function requestLocation(req: IncomingMessage, trustProxy: boolean): URL {
+  const { scheme, host, target } = requestParts(req, trustProxy);
+  try {
+    return new URL(`${scheme}://${host}${target}`);
+  } catch {
+    throw new BadRequestError(`Invalid request URL: ${JSON.stringify(target)}`);
+  }
+}
+
+// An origin-form target the URL parser would give back unchanged: no percent-escapes to normalise, no
+// dot segments, no backslashes, only characters a path may carry as they are.
+const PLAIN_TARGET = /^\/[A-Za-z0-9.\-_~!$&'()*+,;=:@/]*(?:\?.*)?$/;
+
+/**
+ * The path of the request URL, checked as {@link requestLocation} checks it; throws {@link BadRequestError}.
+ * A plain target (what MCP clients send) is cut at its query without building a URL: one fewer object and
+ * parse per request on the fast path.
+ */
+export function requestPathname(req: IncomingMessage, trustProxy: boolean): string {
+  const { target } = requestParts(req, trustProxy);
+  if (PLAIN_TARGET.test(target) && !target.includes('/.')) {
+    const query = target.indexOf('?');
+    return query === -1 ? target : target.slice(0, query);
+  }
+  return requestLocation(req, trustProxy).pathname;
+}
+
+/** The scheme, host and target of a request, each checked; throws {@link BadRequestError}. */
+function requestParts(req: IncomingMessage, trustProxy: boolean): { scheme: string; host: string; target: string } {
   let scheme = (req.socket as TLSSocket | null)?.encrypted === true ? 'https' : 'http';
   let host = req.headers.host ?? firstValue(req.headers[':authority']);
   if (trustProxy) {
@@ -157,11 +185,7 @@ export function requestLocation(req: IncomingMessage, trustProxy: boolean): URL 
   const target = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   // Only origin-form ('/path?query'); concatenating rather than resolving keeps '//evil.example' a path.
   if (!target.startsWith('/')) throw new BadRequestError(`Unsupported request target: ${JSON.stringify(target)}`);
-  try {
-    return new URL(`${scheme}://${host}${target}`);
-  } catch {
-    throw new BadRequestError(`Invalid request URL: ${JSON.stringify(target)}`);
-  }
+  return { scheme, host, target };
 }
 
 /** The first element of a comma-separated header value set by a chain of proxies. */

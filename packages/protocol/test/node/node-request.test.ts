@@ -1,10 +1,10 @@
 // How a Node request becomes a Web Request: through toNodeHandler over real HTTP, and the body stream alone.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toWebRequest } from '../../src/node/node-request.js';
+import { BadRequestError, requestLocation, requestPathname, toWebRequest } from '../../src/node/node-request.js';
 import { type NodeHandlerOptions, toNodeHandler } from '../../src/node.js';
 import { createTestHandler, type Echo, listenOnFreePort, sha256 } from './web-handlers.js';
 
@@ -227,5 +227,30 @@ describe('toWebRequest: the request body stream', () => {
     await paused;
     closeResponse();
     await new Promise((resolve) => req.once('end', resolve));
+  });
+});
+
+describe('requestPathname: the path the endpoint routes on', () => {
+  const request = (url: string, host = '127.0.0.1:3000') => ({ url, headers: { host }, socket: {} }) as IncomingMessage;
+  const targets = [
+    '/mcp',
+    '/mcp?x=1&y=/z',
+    '/a/../mcp',
+    '/x/./mcp',
+    '/a%2Fb',
+    '/a\\b',
+    '/mcp.json',
+    '//evil',
+    '/é',
+    "/a'b",
+  ];
+
+  it.each(targets)('gives %s the pathname the URL parser gives it', (target) => {
+    expect(requestPathname(request(target), false)).toBe(requestLocation(request(target), false).pathname);
+  });
+
+  it('refuses what a URL would refuse: a Host that smuggles a path, a target that is not origin-form', () => {
+    expect(() => requestPathname(request('/mcp', 'evil.example/x'), false)).toThrow(BadRequestError);
+    expect(() => requestPathname(request('http://evil.example/mcp'), false)).toThrow(BadRequestError);
   });
 });
