@@ -19,7 +19,7 @@ export interface OpenApiAuth<C = unknown> {
   /** For `http` `bearer` schemes, and `oauth2` / `openIdConnect` ones (an access token): `Authorization: Bearer …`. */
   bearer?: Secret<C>;
   /** For `apiKey` schemes (header, query or cookie, as the scheme says): one key for all, or keys by scheme name. */
-  apiKey?: Secret<C> | Record<string, Secret<C>>;
+  apiKey?: Secret<C> | Record<string, Secret<C> | undefined>;
   /** For `http` `basic` schemes. */
   basic?: { username: string; password: string };
 }
