@@ -2,7 +2,7 @@
 // once their readiness probe is green, as a load balancer that polls readiness would do.
 
 import type { LoadSession } from './load-session.js';
-import type { RoundRobinProxy } from './round-robin-proxy.js';
+import type { ProxiedRequest, RoundRobinProxy } from './round-robin-proxy.js';
 import { type Instance, kill, startInstance, stop } from './scale-out-support.js';
 
 /**
@@ -75,17 +75,27 @@ export class Cluster {
   }
 }
 
-/** Sessions whose latest GET stream is not open and primed (the proxy forwarded its first event), described. */
+/**
+ * Sessions with no open, primed GET stream (one the proxy forwarded a first event of) on a live
+ * instance, described. Any open GET counts: the proxy cannot tell the standalone stream from the
+ * GET that resumes a POST stream, but the latter ends with its call.
+ */
 export function streamProblems(proxy: RoundRobinProxy, sessions: LoadSession[], live: string[]): string[] {
-  const latest = new Map<string, (typeof proxy.log)[number]>();
-  for (const entry of proxy.log) if (entry.method === 'GET' && entry.sessionId) latest.set(entry.sessionId, entry);
+  const gets = new Map<string, ProxiedRequest[]>();
+  for (const entry of proxy.log) {
+    if (entry.method !== 'GET' || entry.sessionId === undefined) continue;
+    gets.set(entry.sessionId, [...(gets.get(entry.sessionId) ?? []), entry]);
+  }
+  const open = (e: ProxiedRequest) =>
+    e.state === 'open' && e.status === 200 && e.bytes > 0 && live.includes(e.upstream ?? '');
   return sessions.flatMap((session) => {
-    const entry = latest.get(session.sessionId);
-    if (entry?.state === 'open' && entry.status === 200 && entry.bytes > 0 && live.includes(entry.upstream ?? ''))
-      return [];
-    const gets = proxy.log.filter((e) => e.method === 'GET' && e.sessionId === session.sessionId).length;
-    const last = entry && `${entry.upstream} ${entry.status ?? '-'} ${entry.state} ${entry.head.slice(0, 120)}`;
-    return [`${session.name}: ${gets} GETs, last ${last ?? 'none'}; SDK: ${session.errors.at(-1) ?? '-'}`];
+    const mine = gets.get(session.sessionId) ?? [];
+    if (mine.some(open)) return [];
+    const statuses = mine.map((e) => `${e.status ?? e.state}${e.lastEventId ? '+LEI' : ''}`);
+    const last = mine.at(-1);
+    return [
+      `${session.name}: GETs ${statuses.slice(-6).join(',')} (${mine.length}), last on ${last?.upstream}: ${last?.head.slice(0, 100)}`,
+    ];
   });
 }
 
