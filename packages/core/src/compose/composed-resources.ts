@@ -74,6 +74,7 @@ export function composeResources(
   ownUris: ReadonlySet<string>,
   mounts: readonly PipedMount[],
   table: Table,
+  subscribe: boolean,
 ): ResourcesProvider {
   const resources = shownList<ResourceDefinition>((r) => r.uri, table);
   const templates = shownList<ResourceTemplateDefinition>((t) => t.uriTemplate, table);
@@ -83,7 +84,7 @@ export function composeResources(
   const mounted = (uri: string) => (ownUris.has(uri) ? undefined : mountOf(mounts, uri));
 
   return {
-    subscribe: true,
+    subscribe,
     list: async (ctx) =>
       resources.get([
         ownProvider === undefined ? [] : await ownProvider.list(ctx),

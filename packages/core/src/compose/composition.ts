@@ -52,6 +52,8 @@ export class Composition {
   private readonly mounts: PipedMount[];
   private readonly tools: NameTransforms<ToolTransform>;
   private readonly prompts: NameTransforms<PromptTransform>;
+  private started = false;
+  private readonly served = new Set<string>();
 
   constructor(
     mounts: readonly Mount[],
@@ -79,23 +81,47 @@ export class Composition {
     this.prompts = new NameTransforms(transforms.prompts);
   }
 
-  /** Connects every mount, then checks that no two primitives share a name and that each transform has its primitive. */
+  /**
+   * Connects every mount, then checks that no two primitives share a name and that each transform has its
+   * primitive. The app builds again after it, so capabilities follow what the mounted servers serve.
+   */
   async start(manifest: () => Manifest): Promise<void> {
     await Promise.all(this.mounts.map((m) => m.server.start()));
     this.check(manifest());
+    this.started = true;
   }
 
   /** The engine's providers: the app's own (from this build) composed with the mounts and transforms. */
-  providers(own: ServedProviders, manifest: Manifest): Required<ServedProviders> {
+  providers(own: ServedProviders, manifest: Manifest): ServedProviders {
     const toolNames = new Set(manifest.tools.map((t) => t.name));
     const promptNames = new Set(manifest.prompts.map((p) => p.name));
     const uris = new Set(manifest.resources.map((r) => r.uri));
+    const hasResources = manifest.resources.length + manifest.templates.length > 0;
+    const subscribe = hasResources || this.mounts.some((m) => m.server.serves('resources', 'subscribe'));
     return {
-      tools: composeTools(own.tools, toolNames, this.mounts, this.tools),
-      resources: composeResources(own.resources, uris, this.mounts, this.transforms.resources ?? {}),
-      prompts: composePrompts(own.prompts, promptNames, this.mounts, this.prompts),
-      completion: composeCompletion(own.completion, promptNames, this.mounts, this.prompts),
+      tools: this.serving('tools', toolNames.size > 0)
+        ? composeTools(own.tools, toolNames, this.mounts, this.tools)
+        : undefined,
+      resources: this.serving('resources', hasResources)
+        ? composeResources(own.resources, uris, this.mounts, this.transforms.resources ?? {}, subscribe)
+        : undefined,
+      prompts: this.serving('prompts', promptNames.size > 0)
+        ? composePrompts(own.prompts, promptNames, this.mounts, this.prompts)
+        : undefined,
+      completion: this.serving('completions', manifest.completions.length > 0)
+        ? composeCompletion(own.completion, promptNames, this.mounts, this.prompts)
+        : undefined,
     };
+  }
+
+  /**
+   * Whether the app serves a kind (so advertises its capability): when it has its own, or a mount's server
+   * declares it. Before the mounts connected nothing is known, so everything is; once served, a kind stays.
+   */
+  private serving(kind: 'tools' | 'resources' | 'prompts' | 'completions', own: boolean): boolean {
+    const yes = !this.started || own || this.served.has(kind) || this.mounts.some((m) => m.server.serves(kind));
+    if (yes && this.started) this.served.add(kind);
+    return yes;
   }
 
   /**

@@ -50,6 +50,7 @@ export class MountedServer {
   private delay: number;
   private timer?: ReturnType<typeof setTimeout>;
   private closing = false;
+  private capabilities?: JsonObject;
 
   constructor(
     readonly mount: Mount,
@@ -63,6 +64,17 @@ export class MountedServer {
   get label(): string {
     const prefix = this.mount.prefix === '' ? '' : ` "${this.mount.prefix}"`;
     return `mount${prefix} (${this.mount.server.label})`;
+  }
+
+  /**
+   * Whether the mounted server serves a kind (`tools`, `resources`, …), or a feature of it (`subscribe`),
+   * as it said when it last connected; true while that is not known yet.
+   */
+  serves(kind: string, feature?: string): boolean {
+    const declared = this.capabilities?.[kind];
+    if (this.capabilities === undefined) return true;
+    if (declared === undefined) return false;
+    return feature === undefined || (declared as JsonObject)[feature] === true;
   }
 
   /** True while connected. */
@@ -169,6 +181,7 @@ export class MountedServer {
       throw error;
     }
     this.client = client;
+    this.capabilities = client.serverCapabilities;
     this.delay = this.reconnectDelays()?.initial ?? 0;
     void client.closed.then((info) => this.lost(client, info));
     for (const kind of ['tools', 'resources', 'prompts'] as const) this.events.listChanged(kind);

@@ -100,7 +100,10 @@ export class McpApp {
     if (this.composition) this.closers.push(() => (this.composition as Composition).close());
     this.build();
     // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
-    const pending = [options.telemetry && observability.ready(), this.composition?.start(() => this.manifest)];
+    const pending = [
+      options.telemetry && observability.ready(),
+      this.composition?.start(() => this.manifest).then(() => this.build()),
+    ];
     if (pending.some(Boolean)) this.loading = Promise.all(pending).then(() => (this.loading = undefined));
     this.loading?.catch(() => undefined);
   }
@@ -275,19 +278,19 @@ export class McpApp {
     this.server.setExtension(UI_EXTENSION_ID, ui.extension);
     // Only the lists that changed are announced (a tool added says nothing about prompts).
     this.server.setTools(
-      served?.tools ?? (manifest.tools.length > 0 || this.server.tools ? tools : undefined),
+      served ? served.tools : manifest.tools.length > 0 || this.server.tools ? tools : undefined,
       hasChanges(this.changes.tools),
     );
     this.server.setPrompts(
-      served?.prompts ?? (manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined),
+      served ? served.prompts : manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined,
       hasChanges(this.changes.prompts),
     );
     const hasResources = manifest.resources.length + manifest.templates.length > 0;
     this.server.setResources(
-      served?.resources ?? (hasResources || this.server.resources ? resources : undefined),
+      served ? served.resources : hasResources || this.server.resources ? resources : undefined,
       hasChanges(this.changes.resources),
     );
-    this.server.setCompletion(served?.completion ?? (manifest.completions.length > 0 ? completion : undefined));
+    this.server.setCompletion(served ? served.completion : manifest.completions.length > 0 ? completion : undefined);
   }
 }
 

@@ -369,6 +369,29 @@ describe('mount (in process)', () => {
     await outer.close();
   });
 
+  it('advertises the capabilities its own providers and the mounted servers have, no more', async () => {
+    class OnlyTools {
+      @Tool({ description: 'Pings' })
+      ping() {
+        return 'pong';
+      }
+    }
+    const inner = new McpApp({ name: 'inner', version: '1', providers: [OnlyTools] });
+    const outer = new McpApp({
+      name: 'outer',
+      version: '1',
+      providers: [],
+      mounts: [{ prefix: 'in', server: inProcess(inner) }],
+    });
+    const client = await connect(outer);
+    const capabilities = client.getServerCapabilities() ?? {};
+    expect(
+      Object.keys(capabilities).filter((k) => ['tools', 'resources', 'prompts', 'completions'].includes(k)),
+    ).toEqual(['tools']);
+    await outer.close();
+    await inner.close();
+  });
+
   it('refuses at startup a mounted name the app already serves', async () => {
     class Clash {
       @Tool({ name: 'in_echo', description: 'Mine' })
