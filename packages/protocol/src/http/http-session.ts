@@ -205,11 +205,10 @@ export class HttpSession implements Transport {
       this.standalone?.close();
       this.standalone = connection;
       if (store && lastEventId === undefined && this.protocolVersion() >= '2025-11-25') {
-        connection.send({
-          id: await store.append(this.id, this.standaloneId, null),
-          data: '',
-          retry: this.settings.retryMs,
-        });
+        // Not stored (the store is down): the stream opens all the same, only not resumable.
+        const stored = store.append(this.id, this.standaloneId, null);
+        const id = await reported(stored, this.settings.incidents, 'streams not resumable');
+        if (id !== undefined) connection.send({ id, data: '', retry: this.settings.retryMs });
       }
       for (const message of this.queued.splice(0)) await this.emitStandalone(message);
     });
