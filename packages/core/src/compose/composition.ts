@@ -32,19 +32,25 @@ export interface ServedProviders {
   completion?: CompletionProvider;
 }
 
-/** The composition of an app that has mounts or transforms (undefined otherwise), announcing through its engine. */
+/**
+ * The composition of an app that has mounts or transforms (undefined otherwise), announcing through its
+ * engine; its mounts are closed with the app (through `closers`).
+ */
 export function composeApp(
   options: McpAppOptions,
   deps: CompileDeps,
   engine: () => ProtocolServer,
   logger: EngineLogger,
+  closers: (() => Promise<void>)[],
 ): Composition | undefined {
   if (options.mounts === undefined && options.transforms === undefined) return undefined;
-  return new Composition(options.mounts ?? [], options.transforms ?? {}, deps, {
+  const composition = new Composition(options.mounts ?? [], options.transforms ?? {}, deps, {
     listChanged: (kind) => engine().notifyListChanged(kind),
     resourceUpdated: (uri) => engine().notifyResourceUpdated(uri),
     warn: (message) => logger.warn(message),
   });
+  closers.push(() => composition.close());
+  return composition;
 }
 
 /** Mounts and transforms of one app. */

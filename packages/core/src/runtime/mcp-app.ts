@@ -96,8 +96,7 @@ export class McpApp {
       errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
-    this.composition = composeApp(options, this.deps, () => this.server, logger);
-    if (this.composition) this.closers.push(() => (this.composition as Composition).close());
+    this.composition = composeApp(options, this.deps, () => this.server, logger, this.closers);
     this.build();
     // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
     const pending = [
