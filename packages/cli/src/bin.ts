@@ -4,6 +4,7 @@ import { CliError } from './cli-error.js';
 import { clientCommand } from './client/client-commands.js';
 import { devCommand } from './dev/dev-command.js';
 import { COMMANDS } from './index.js';
+import { proxyCommand } from './proxy/proxy-command.js';
 import { startCommand } from './start-command.js';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
       return buildCommand(rest, cwd, log);
     case 'start':
       return startCommand(rest, cwd);
+    case 'proxy':
+      return proxyCommand(rest, cwd, log);
     case 'list':
     case 'call':
     case 'read':

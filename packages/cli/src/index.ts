@@ -18,6 +18,7 @@ export { isWatchedPath } from './dev/file-watcher.js';
 export { formatReload } from './dev/reload-report.js';
 export { startUiWatch, type UiWatch, type UiWatchOptions, viewUris } from './dev/ui-watch.js';
 export { type PackageManifest, type Project, resolveProject } from './project.js';
+export { PROXY_USAGE, type ProxyPlan, proxyCommand, proxyPlan } from './proxy/proxy-command.js';
 
 /**
  * Specifier of the dev loader. `node --import @decorum/cli/register app.ts` runs TypeScript sources
@@ -34,4 +35,5 @@ export const COMMANDS: Readonly<Record<string, string>> = {
   call: "call a tool: decorum call <tool> --arg key=value | --json '{…}'",
   read: 'read a resource: decorum read <uri>',
   prompt: 'get a prompt: decorum prompt <name> --arg key=value',
+  proxy: 'serve a stdio server over HTTP, or an HTTP server over stdio: decorum proxy -- <command> | <url>',
 };

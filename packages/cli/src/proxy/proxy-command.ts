@@ -1,0 +1,152 @@
+// `decorum proxy`: serves another MCP server under another transport — a command's stdio server over Streamable
+// HTTP, or an HTTP server over stdio. Built on mounts: the proxy is an app with one unprefixed mount, so transforms
+// apply and everything the mounted server announces (list changes, updates, progress, questions) is forwarded.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { MountSource, Transforms } from '@decorum/core';
+import { checkPositionals, integerOption, parseArgv } from '../argv.js';
+import { CliError } from '../cli-error.js';
+import { headerRecord, parseUrl } from '../client/connect.js';
+
+/** Usage of `decorum proxy`. */
+export const PROXY_USAGE = `Usage:
+  decorum proxy [options] -- <command> [args…]   a stdio server, served over Streamable HTTP
+  decorum proxy [options] <url>                   an HTTP server, served over stdio
+
+Options:
+  --http | --stdio          how to serve it (default: --http for a command, --stdio for a URL)
+  --port <n>                HTTP port (default 3000; 0 picks a free one)
+  --host <h>                HTTP interface (default 127.0.0.1)
+  --header "Name: value"    extra header to the upstream URL (repeatable), e.g. Authorization
+  --token <t>               bearer token for the upstream URL
+  --protocol-version <v>    revision to speak upstream (default 2025-11-25; 2026-07-28 or auto)
+  --transforms <file.json>  hide, rename or redescribe tools, prompts and resources (see docs/composition.md)
+
+The HTTP endpoint is printed on stderr: "[decorum] proxy: <upstream> → http://127.0.0.1:3000/mcp".`;
+
+const OPTIONS = {
+  http: 'flag',
+  stdio: 'flag',
+  port: 'value',
+  host: 'value',
+  header: 'list',
+  token: 'value',
+  'protocol-version': 'value',
+  transforms: 'value',
+} as const;
+
+/** What `decorum proxy` was asked to do, read from its command line. */
+export interface ProxyPlan {
+  upstream: { url: URL } | { command: string; args: string[] };
+  serve: 'http' | 'stdio';
+  port: number;
+  host: string;
+  headers: Record<string, string>;
+  token?: string;
+  protocolVersion?: string;
+  transforms?: Transforms;
+}
+
+/** Reads the command line (before anything starts, so mistakes are told at once). */
+export function proxyPlan(argv: readonly string[], cwd: string): ProxyPlan | undefined {
+  const args = parseArgv(argv, OPTIONS);
+  if (args.flags.has('help')) return undefined;
+  if (args.flags.has('http') && args.flags.has('stdio')) throw new CliError('Give --http or --stdio, not both.');
+  let upstream: ProxyPlan['upstream'];
+  if (args.rest.length > 0) {
+    checkPositionals(args, 'proxy', []);
+    upstream = { command: args.rest[0] as string, args: args.rest.slice(1) };
+  } else {
+    const [target, ...more] = args.positionals;
+    if (target === undefined)
+      throw new CliError(`decorum proxy needs a URL or "-- <command> [args…]".\n\n${PROXY_USAGE}`);
+    upstream = /^https?:\/\//i.test(target)
+      ? { url: parseUrl(target, 'The upstream') }
+      : { command: target, args: more };
+    if ('url' in upstream) checkPositionals(args, 'proxy', ['url']);
+  }
+  const serve = args.flags.has('stdio')
+    ? 'stdio'
+    : args.flags.has('http')
+      ? 'http'
+      : 'url' in upstream
+        ? 'stdio'
+        : 'http';
+  const plan: ProxyPlan = {
+    upstream,
+    serve,
+    port: integerOption(args, 'port', 3000) as number,
+    host: args.values.get('host') ?? '127.0.0.1',
+    headers: headerRecord(args.lists.get('header')),
+  };
+  const token = args.values.get('token');
+  if (token !== undefined) plan.token = token;
+  const version = args.values.get('protocol-version');
+  if (version !== undefined) plan.protocolVersion = version;
+  const file = args.values.get('transforms');
+  if (file !== undefined) plan.transforms = readTransforms(resolve(cwd, file));
+  return plan;
+}
+
+function readTransforms(path: string): Transforms {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CliError(`Cannot read --transforms ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as Transforms;
+  } catch (error) {
+    throw new CliError(`--transforms ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** `decorum proxy`: serves the upstream server until a signal (HTTP) or the end of stdin (stdio). */
+export async function proxyCommand(argv: readonly string[], cwd: string, log: (line: string) => void): Promise<void> {
+  const plan = proxyPlan(argv, cwd);
+  if (plan === undefined) {
+    process.stderr.write(`${PROXY_USAGE}\n`);
+    return;
+  }
+  const { McpApp, http, stdio } = await import('@decorum/core');
+  const { upstream } = plan;
+  const versioned = plan.protocolVersion === undefined ? {} : { protocolVersion: plan.protocolVersion };
+  const server: MountSource =
+    'url' in upstream
+      ? http(upstream.url, {
+          headers: plan.headers,
+          ...(plan.token !== undefined && { token: plan.token }),
+          ...versioned,
+        })
+      : stdio(upstream.command, upstream.args, { cwd, stderr: 'inherit', ...versioned });
+  const app = new McpApp({
+    name: 'decorum-proxy',
+    version: '0.1.0',
+    providers: [],
+    mounts: [{ prefix: '', server }],
+    ...(plan.transforms !== undefined && { transforms: plan.transforms }),
+  });
+  try {
+    if (plan.serve === 'stdio') {
+      await app.listen({ stdio: true });
+      return;
+    }
+    const { url } = await app.listen({ http: { port: plan.port, host: plan.host } });
+    // The app closes its mount too (the spawned server ends with it); then nothing keeps the process.
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      void app.close().finally(() => process.exit(0));
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    log(`proxy: ${server.label} → ${url?.href}`);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new CliError(`Port ${plan.port} is in use: stop the other server or pass --port <n> (0 picks a free one).`);
+    }
+    throw new CliError(`Cannot proxy ${server.label}: ${(error as Error).message}`);
+  }
+}
