@@ -29,7 +29,7 @@ describe('toToolResult', () => {
 
   it('an error status is an error result with the status and the (cut) body', async () => {
     const result = await toToolResult(respond('x'.repeat(5000), 'text/plain', 500), 'POST /y', undefined);
-    const text = (result.content?.[0] as unknown as { text: string }).text;
+    const text = (result.content[0] as unknown as { text: string }).text;
     expect(result.isError).toBe(true);
     expect(text.startsWith('POST /y failed with HTTP 500: xxx')).toBe(true);
     expect(text.length).toBeLessThan(4100);
