@@ -103,6 +103,8 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
     if (this.closed) return;
     this.closed = true;
     const child = this.child;
+    // Frames sent in this tick (a last notifications/cancelled, say) are written before stdin ends.
+    await this.frames?.close();
     if (child !== undefined && this.exit === undefined && this.spawnError === undefined) {
       child.stdin?.end();
       const wait = this.server.killAfterMs ?? 2_000;
@@ -111,7 +113,6 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
         if (!(await exitsWithin(this.exited, wait))) child.kill('SIGKILL');
       }
     }
-    await this.frames?.close();
     this.finish();
   }
 
