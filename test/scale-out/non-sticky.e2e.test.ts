@@ -12,7 +12,7 @@ import { announceRound, subscribeAll } from './announcements.js';
 import { Cluster, streamsOpen, waitUntil } from './cluster.js';
 import { LoadSession, latency, misrouted, type Outcome, tally } from './load-session.js';
 import { multiRound } from './multi-round.js';
-import { badAnswers, OUTAGE_MS, redisOutage } from './redis-outage.js';
+import { badAnswers, getStatuses, OUTAGE_MS, redisOutage } from './redis-outage.js';
 import { hasRedisServer, RedisServer } from './redis-server.js';
 import { RoundRobinProxy } from './round-robin-proxy.js';
 import { legacyCall } from './scale-out-support.js';
@@ -167,6 +167,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     figures.kill = figure;
     const reconnected = await streamsBack;
     figure.streamsBackMs = typeof reconnected === 'number' ? Math.round(reconnected) : reconnected.message;
+    figure.getStatuses = getStatuses(proxy.since(from));
     figure.restartUntilReadyMs = Math.round(await cluster.start('B'));
     const round = await announceRound(sessions);
     figure.notificationsAfter = round;
@@ -200,6 +201,9 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
         readyzGreenMs: report.greenMs,
         recoveryMs: report.recoveryMs,
         streamsBackMs: Math.round(streamsMs),
+        getStatuses: getStatuses(proxy.since(report.seen[0]?.seq ?? 0)),
+        redisKeys: report.keys,
+        logSample: report.logSample,
         sessionsLost: report.lost.length,
         logLinesPerInstance: report.logLines,
         notificationsAfter: round,
@@ -220,6 +224,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       expect(round).toEqual({ missing: 0, duplicated: 0, sessionsMissing: 0 });
       // Rate-limited logs: a few lines per instance per outage, not one per failed operation.
       expect(Math.max(...Object.values(report.logLines))).toBeLessThanOrEqual(10);
+      expect(report.logSample.filter((line) => /^\s+at /.test(line))).toEqual([]); // no stack traces
     }, 180_000);
   }
 

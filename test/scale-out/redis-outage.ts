@@ -23,6 +23,10 @@ export interface OutageReport {
   lost: LoadSession[];
   /** stderr lines each instance wrote from the stop until recovery. */
   logLines: Record<string, number>;
+  /** Those lines of the first instance, as written. */
+  logSample: string[];
+  /** Keys in Redis just before the stop and just after the restart (a data loss shows here). */
+  keys: { beforeStop: number; afterRestart: number };
 }
 
 export async function redisOutage(
@@ -59,6 +63,7 @@ export async function redisOutage(
   const started = () => sessions.reduce((n, s) => n + s.outcomes.filter((o) => o.token.includes(`/${tag}-`)).length, 0);
   await waitUntil(() => started() >= sessions.length, 60_000, 'the load to be under way');
 
+  const beforeStop = await redis.dbsize();
   const stoppedAt = performance.now();
   await redis.stop({ keepData });
   const allReadiness = async (status: number) =>
@@ -68,6 +73,7 @@ export async function redisOutage(
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (performance.now() - stoppedAt))));
   await redis.start();
   restartedAt = performance.now();
+  const afterRestart = await redis.dbsize();
   const greenMs = await waitUntil(() => allReadiness(200), 15_000, 'every /readyz to turn 200');
   const recovered = (session: LoadSession) =>
     session.outcomes.some((o) => o.at > restartedAt && (o.kind === 'ok' || (o.kind === 'http' && o.status === 404)));
@@ -86,7 +92,20 @@ export async function redisOutage(
     recoveryMs: Math.round(recoveryMs),
     lost,
     logLines: Object.fromEntries(Object.entries(logLines).map(([n, c]) => [n, c - (logsBefore[n] ?? 0)])),
+    logSample: cluster.get('A').stderr.lines.slice(logsBefore.A, logLines.A),
+    keys: { beforeStop, afterRestart },
   };
+}
+
+/** Statuses of the GET requests among `seen`, counted: e.g. ["200×50", "409×12"]. */
+export function getStatuses(seen: ProxiedRequest[]): string[] {
+  const counts = new Map<string, number>();
+  for (const e of seen) {
+    if (e.method !== 'GET') continue;
+    const key = String(e.status ?? e.state);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([status, n]) => `${status}×${n}`);
 }
 
 /** Answers that are neither a success nor a 503 with Retry-After (what an outage may answer). */
