@@ -64,6 +64,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isJson = (type: string) => /^application\/(.+\+)?json\b/i.test(type) || type === '*/*';
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** The input key of the request body; a parameter called `body` is renamed (see {@link argumentKeys}). */
 export const BODY_KEY = 'body';
@@ -111,7 +112,13 @@ function mergeParameters(pathLevel: unknown, operationLevel: unknown): Record<st
   const list = (value: unknown) => (Array.isArray(value) ? value.filter(isObject) : []);
   const merged = new Map<string, Record<string, unknown>>();
   for (const p of [...list(pathLevel), ...list(operationLevel)]) merged.set(`${p.in}:${p.name}`, p);
-  return [...merged.values()].filter((p) => LOCATIONS.includes(p.in as never) && typeof p.name === 'string');
+  return [...merged.values()].filter(
+    (p) =>
+      LOCATIONS.includes(p.in as never) &&
+      typeof p.name === 'string' &&
+      // OpenAPI: header parameters named Accept, Content-Type or Authorization "SHALL be ignored".
+      !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())),
+  );
 }
 
 function parameterSpec(p: Record<string, unknown>, version: LoadedDocument['version']): ParameterSpec {
