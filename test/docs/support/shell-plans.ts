@@ -65,6 +65,12 @@ export const PLANS: Record<string, Plan> = {
     cwd: 'project',
     setup: 'git add mcp-manifest.json && git -c user.name=docs -c user.email=docs@example.com commit -qm manifest',
   },
+  // The root's dev dependency instead of a download from the registry, on a free port (the showcase may hold 3000).
+  'docs/cli.md: npx decorum proxy --port 3001 -- npx -y @modelcontextprotocol/server-everything': {
+    run: 'npx decorum proxy --port 0 -- npx --no-install mcp-server-everything',
+    server: { http: 1 },
+  },
+  'docs/cli.md: npx decorum proxy http://127.0.0.1:3000/mcp': { againstShowcase: true, server: 'stdio' },
   'docs/cli.md: npx decorum list --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"': {
     againstShowcase: true,
   },
