@@ -27,10 +27,19 @@ afterEach(async () => {
 async function side(native: boolean, options: StreamableHttpOptions, server = createFixtureServer()) {
   const http = new StreamableHttpHandler(server, options);
   let nativeCalls = 0;
+  // What the endpoint read of the costly parts of each input (built on demand: a URL, Headers, a Request).
+  const built: string[] = [];
   const web = (request: Request) => http.handle(request);
   const counted = (input: HttpInput): Promise<HttpReply> => {
     nativeCalls++;
-    return http.serve(input);
+    const watched = new Proxy(input, {
+      get(target, key) {
+        if (key === 'url' || key === 'webHeaders' || key === 'request') built.push(String(key));
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return http.serve(watched);
   };
   // The handler as an HttpService takes the fast path; its bare `handle` goes through Request/Response.
   const handle: HttpService | typeof web = native ? { handle: web, serve: counted } : web;
@@ -69,7 +78,7 @@ async function side(native: boolean, options: StreamableHttpOptions, server = cr
       req.end(body);
     });
   const session = (answer: Answer) => [...sessions].find(([, label]) => answer.headers.join().includes(label))?.[0];
-  return { send, session, nativeCalls: () => nativeCalls };
+  return { send, session, nativeCalls: () => nativeCalls, built };
 }
 
 const JSON_POST = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -253,5 +262,17 @@ describe('node adapter: the native path answers exactly as the Web path', () => 
     );
     expect(answers.map((a) => a.status)).toEqual([401, 200, 403]);
     expect(answers[2]?.headers.join('\n')).toMatch(/www-authenticate: Bearer error="insufficient_scope"/i);
+  });
+
+  it('builds no URL, Headers or Request for an ordinary tools/call, in a session or in 2026-07-28', async () => {
+    const s = await side(true, {});
+    const { headers } = await open(s);
+    s.built.length = 0;
+    const legacy = await s.send('POST', headers, rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'a' } }));
+    const call = rpc(2, 'tools/call', { name: 'echo', arguments: { text: 'b' }, _meta: modernMeta });
+    const modern = await s.send('POST', { ...MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'echo' }, call);
+    expect([legacy.status, modern.status]).toEqual([200, 200]);
+    expect(JSON.parse(modern.body).result.content[0].text).toBe('b');
+    expect(s.built).toEqual([]);
   });
 });

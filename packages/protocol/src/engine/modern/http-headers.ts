@@ -51,7 +51,7 @@ function valueAt(args: JsonObject | undefined, path: readonly string[]): unknown
  * `toolHeaders` is the called tool's mapping from {@link headerParams} (computed once per tool list).
  */
 export function checkHeaders(
-  headers: Headers,
+  headers: { get(name: string): string | null },
   method: string,
   params: JsonObject,
   version: string,

@@ -37,7 +37,9 @@ export async function dispatchModern(
   const params = request.params ?? {};
   const modern = readEnvelope(params);
   const ctx = createRequestContext(channel, request, cancellation, info, modern);
-  const headers = info?.request?.headers;
+  // Read one header at a time when the transport can (no Web Headers, nor URL, built per request).
+  const headers =
+    info?.header !== undefined ? { get: (name: string) => info.header?.(name) ?? null } : info?.request?.headers;
   if (headers) {
     const tools = request.method === 'tools/call' ? server.catalog.tools : undefined;
     // The tool's header mapping is computed once per tools list, not per call.
