@@ -130,7 +130,7 @@ export async function connectTestClient(kind: 'v1' | 'v2-legacy' | 'v2-modern', 
   });
   client.setRequestHandler('elicitation/create', async (r) => {
     asked.push('elicitation');
-    return fill((r.params as { requestedSchema?: never }).requestedSchema);
+    return fill((r.params as { requestedSchema?: never }).requestedSchema) as never;
   });
   client.setNotificationHandler('notifications/tools/list_changed', onChange);
   await client.connect(new V2Http(url));

@@ -6,10 +6,11 @@
 // reaches the mounted server.
 import { http, McpApp, stdio } from '@decorum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEverythingApp } from '../../examples/everything/src/server.js';
 import { connectTestClient, serveWaiter, type TestClient, type Waiter, WRAPPER } from './mount-support.js';
 
 const KINDS = ['v1', 'v2-legacy', 'v2-modern'] as const;
+// By path at run time: the example is its own TypeScript project (a static import would pull it into this one).
+const EVERYTHING = '../../examples/everything/src/server.ts';
 
 let hub: McpApp;
 let everything: McpApp;
@@ -18,6 +19,7 @@ let waiter: Waiter;
 let url: URL;
 
 beforeAll(async () => {
+  const { createEverythingApp } = (await import(/* @vite-ignore */ EVERYTHING)) as { createEverythingApp(): McpApp };
   everything = createEverythingApp();
   const served = await everything.listen({ http: { port: 0 } });
   const waiting = await serveWaiter();
