@@ -76,8 +76,7 @@ export class Cluster {
 }
 
 /**
- * Sessions with no open, primed GET stream (one the proxy forwarded a first event of) on a live
- * instance, described. Any open GET counts: the proxy cannot tell the standalone stream from the
+ * Sessions with no open GET stream (answered 200, still streaming) on a live instance, described. Any open GET counts: the proxy cannot tell the standalone stream from the
  * GET that resumes a POST stream, but the latter ends with its call.
  */
 export function streamProblems(proxy: RoundRobinProxy, sessions: LoadSession[], live: string[]): string[] {
@@ -86,8 +85,8 @@ export function streamProblems(proxy: RoundRobinProxy, sessions: LoadSession[], 
     if (entry.method !== 'GET' || entry.sessionId === undefined) continue;
     gets.set(entry.sessionId, [...(gets.get(entry.sessionId) ?? []), entry]);
   }
-  const open = (e: ProxiedRequest) =>
-    e.state === 'open' && e.status === 200 && e.bytes > 0 && live.includes(e.upstream ?? '');
+  // Open once its 200 came: a resumed stream with nothing to replay sends no byte until its next event.
+  const open = (e: ProxiedRequest) => e.state === 'open' && e.status === 200 && live.includes(e.upstream ?? '');
   return sessions.flatMap((session) => {
     const mine = gets.get(session.sessionId) ?? [];
     if (mine.some(open)) return [];

@@ -222,9 +222,14 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       expect(misrouted(report.outcomes)).toEqual([]);
       // Streams deliver new events after the outage (and after a data loss: no cursor above the new ids).
       expect(round).toEqual({ missing: 0, duplicated: 0, sessionsMissing: 0 });
-      // Rate-limited logs: a few lines per instance per outage, not one per failed operation.
-      expect(Math.max(...Object.values(report.logLines))).toBeLessThanOrEqual(10);
-      expect(report.logSample.filter((line) => /^\s+at /.test(line))).toEqual([]); // no stack traces
+      // Rate-limited logs: a line or two per role (commands, pub/sub, leases, event store…) per outage, not one
+      // per failed operation (100–180 lines per outage before #19); never the same line twice, no stack trace.
+      for (const lines of Object.values(report.logSample)) {
+        expect(lines.length).toBeLessThanOrEqual(16);
+        const shapes = lines.map((line) => line.replace(/\d+(\.\d+)?/g, 'N'));
+        expect(shapes.filter((shape, i) => shapes.indexOf(shape) !== i)).toEqual([]);
+        expect(lines.filter((line) => /^\s+at /.test(line))).toEqual([]);
+      }
     }, 180_000);
   }
 

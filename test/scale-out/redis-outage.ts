@@ -23,8 +23,8 @@ export interface OutageReport {
   lost: LoadSession[];
   /** stderr lines each instance wrote from the stop until recovery. */
   logLines: Record<string, number>;
-  /** Those lines of the first instance, as written. */
-  logSample: string[];
+  /** Those lines, as written, per instance. */
+  logSample: Record<string, string[]>;
   /** Keys in Redis just before the stop and just after the restart (a data loss shows here). */
   keys: { beforeStop: number; afterRestart: number };
 }
@@ -92,7 +92,9 @@ export async function redisOutage(
     recoveryMs: Math.round(recoveryMs),
     lost,
     logLines: Object.fromEntries(Object.entries(logLines).map(([n, c]) => [n, c - (logsBefore[n] ?? 0)])),
-    logSample: cluster.get('A').stderr.lines.slice(logsBefore.A, logLines.A),
+    logSample: Object.fromEntries(
+      [...cluster.instances].map(([name, i]) => [name, i.stderr.lines.slice(logsBefore[name], logLines[name])]),
+    ),
     keys: { beforeStop, afterRestart },
   };
 }
