@@ -42,7 +42,8 @@ interface Follower {
 
 type Timer = ReturnType<typeof setInterval>;
 
-const LEASE_ROLE = 'stream leases';
+/** Leases live in the event store: their failures are its outage, not one more line in the log. */
+const LEASE_ROLE = EVENT_STORE_ROLE;
 
 /** How often leases are renewed, and followers look at the store when no wake came, in ms. */
 const renewEvery = (leases: StreamLeases): number => Math.max(50, Math.floor(leases.ttlMs / 3));
@@ -126,7 +127,8 @@ export class SharedStreams implements StreamRelay {
       this.standalone?.close();
       this.standalone = connection;
       this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, null));
-      if (priming) connection.send({ id: this.cursor, data: '', retry: retryMs });
+      // A resumption gets the retry hint too: the client learns it, and the stream has a first byte.
+      connection.send(priming ? { id: this.cursor, data: '', retry: retryMs } : { data: '', retry: retryMs });
     });
     await this.pumpStandalone(); // on resumption, this is the replay
     return true;
