@@ -41,6 +41,11 @@ export interface OpenApiToolsOptions {
   timeoutMs?: number;
   /** The fetch function requests go through. Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Validate the document against the OpenAPI specification first. Default true. Validation takes most of
+   * the startup time (about 0.7 s); turn it off for a document you already trust to start faster.
+   */
+  validateDocument?: boolean;
 }
 
 /** One operation, ready to be a tool. */
@@ -71,7 +76,7 @@ const READ_ONLY = new Set(['get', 'head', 'options']);
  * await new McpApp({ name: 'petstore', version: '1.0.0', providers: [petstore] }).listen({ stdio: true });
  */
 export async function openApiTools(options: OpenApiToolsOptions): Promise<Class> {
-  const loaded = await loadDocument(options.document, options.fetch);
+  const loaded = await loadDocument(options.document, options.fetch, options.validateDocument !== false);
   const included = options.include === undefined ? () => true : compileSelector(options.include);
   const excluded = options.exclude === undefined ? () => false : compileSelector(options.exclude);
   const operations = readOperations(loaded).filter((op) => included(op) && !excluded(op));
