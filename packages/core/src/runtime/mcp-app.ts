@@ -149,8 +149,8 @@ export class McpApp {
       throw error;
     }
     this.http = previous.http;
-    this.closers = previous.closers;
-    previous.closers = [];
+    void previous.composition?.close(); // its mounts go with it: this app connected its own
+    this.closers = [...previous.closers.splice(0), ...this.closers];
     return this.changes;
   }
 
