@@ -1,5 +1,6 @@
 // Where documents come from (an object, a URL, OpenAPI 3.0 and 3.1), which operations become tools,
 // and how long a call may take: against the same real Fastify API, through the SDK client 1.32.2.
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,14 @@ describe('documents', () => {
     expect(badTag.content).toEqual([
       { type: 'text', text: expect.stringContaining('tag must be one of: "dog", "cat"') },
     ]);
+  });
+
+  it('loads a document from a file path (its relative server needs a baseUrl then)', async () => {
+    const file = fileURLToPath(new URL('./fixtures/pet-api-3.1.json', import.meta.url));
+    await expect(openApiTools({ document: file })).rejects.toThrow('pass { baseUrl }');
+    const client = await serve(await openApiTools({ document: file, baseUrl: api.url }));
+    const result = await client.callTool({ name: 'fetchPet', arguments: { petId: 1 } });
+    expect(result.structuredContent).toMatchObject({ id: 1, name: 'Rex' });
   });
 
   it('refuses an invalid document, and one without a usable server URL, at startup', async () => {
