@@ -51,6 +51,7 @@ export class MountedServer {
   private timer?: ReturnType<typeof setTimeout>;
   private closing = false;
   private capabilities?: JsonObject;
+  private readonly subscriptions = new Set<string>();
 
   constructor(
     readonly mount: Mount,
@@ -125,8 +126,9 @@ export class MountedServer {
 
   /** Subscribes upstream, so its `resources/updated` reach our subscribers (under the shown URI). */
   async subscribe(uri: string): Promise<void> {
-    if (this.client?.serverCapabilities.resources === undefined) return;
-    if (!(this.client.serverCapabilities.resources as JsonObject).subscribe) return;
+    // Remembered: a reconnected server is subscribed again (our clients' subscriptions outlive the connection).
+    this.subscriptions.add(uri);
+    if (this.client === undefined || !this.serves('resources', 'subscribe')) return;
     await this.using((client) => client.subscribeResource(uri));
   }
 
@@ -176,6 +178,8 @@ export class MountedServer {
       client.on('resourcesListChanged', () => this.refresh(client, 'resources'));
       client.on('resourceUpdated', ({ uri }) => this.events.resourceUpdated(this.naming.uri(uri)));
       this.lists = await this.fetchLists(client);
+      const subscribable = (client.serverCapabilities.resources as JsonObject | undefined)?.subscribe === true;
+      if (subscribable) await Promise.all([...this.subscriptions].map((uri) => client.subscribeResource(uri)));
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;

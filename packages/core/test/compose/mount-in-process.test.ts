@@ -304,6 +304,24 @@ describe('mount (in process)', () => {
     await inner.close();
   });
 
+  it('subscribes a reconnected server again, so updates keep coming', async () => {
+    const { outer, inner } = setup({ reconnect: { initialDelayMs: 0, maxDelayMs: 0 } });
+    const client = await connect(outer);
+    let changed = deferred();
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changed.resolve());
+    const updated = deferred<string>();
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => updated.resolve(n.params.uri));
+    await client.subscribeResource({ uri: 'notes://in/motd' });
+    await inner.server.close();
+    await changed.promise;
+    changed = deferred();
+    while ((await client.listTools()).tools.length === 0) await changed.promise;
+    inner.notifyResourceUpdated('notes://motd');
+    expect(await updated.promise).toBe('notes://in/motd');
+    await outer.close();
+    await inner.close();
+  });
+
   it("answers a call the mounted server takes too long with as its timeout, not our client's", async () => {
     const inner = new McpApp({ name: 'inner', version: '1', providers: [Inner] });
     const outer = new McpApp({
