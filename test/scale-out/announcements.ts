@@ -29,8 +29,13 @@ export async function subscribeAll(session: LoadSession): Promise<void> {
  * One round: touch every URI but the barrier, wait for them, then touch the barrier and wait for it.
  * A session's updates arrive in order on its one GET stream, so a duplicate of the first ones would
  * show before the barrier does. Waits are bounded by `ms`; what did not arrive by then is missing.
+ * The sessions that missed an update or got one twice are pushed to `odd`, as evidence.
  */
-export async function announceRound(sessions: LoadSession[], ms = 10_000): Promise<RoundCounts> {
+export async function announceRound(
+  sessions: LoadSession[],
+  odd: { session: LoadSession; detail: string }[] = [],
+  ms = 10_000,
+): Promise<RoundCounts> {
   const before = sessions.map((s) => new Map(s.updates));
   const expect = (i: number, uri: string) => (before[i]?.get(uri) ?? 0) + 1;
   await Promise.all(
@@ -53,6 +58,7 @@ export async function announceRound(sessions: LoadSession[], ms = 10_000): Promi
         missed = true;
       }
       counts.duplicated += Math.max(0, delta - 1);
+      if (delta !== 1) odd.push({ session, detail: `${uri.slice(-1)}×${delta}` });
     }
     if (missed) counts.sessionsMissing++;
   });

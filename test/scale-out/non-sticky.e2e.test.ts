@@ -24,6 +24,17 @@ const STEPS = 3;
 
 const figures: Record<string, unknown> = {};
 
+/** The GET requests the proxy saw of the sessions an announcement round found odd (missing or twice). */
+function getEvidence(proxy: RoundRobinProxy, from: number, odd: { session: LoadSession; detail: string }[]): string[] {
+  return odd.slice(0, 4).map(({ session, detail }) => {
+    const gets = proxy.since(from).filter((e) => e.method === 'GET' && e.sessionId === session.sessionId);
+    const seen = gets
+      .map((e) => `${e.upstream} ${e.status ?? '-'}${e.lastEventId ? '+LEI' : ''} ${e.state}`)
+      .join(', ');
+    return `${session.name} ${detail}: GETs ${seen}; SDK: ${session.errors.slice(-2).join(' / ').slice(0, 200)}`;
+  });
+}
+
 /** What the proxy saw of the calls that did not end well: the evidence for the findings file. */
 function evidence(proxy: RoundRobinProxy, from: number, outcomes: Outcome[], max = 5): string[] {
   const bad = outcomes.filter((o) => o.kind !== 'ok').slice(0, max);
@@ -69,7 +80,8 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     await streamsOpen(proxy, sessions, live, 10_000);
     await Promise.all(sessions.map((s) => subscribeAll(s)));
     const outcomes = (await Promise.all(sessions.map((s) => s.workMany('healthy', CALLS, IN_FLIGHT, STEPS)))).flat();
-    const round = await announceRound(sessions);
+    const odd: { session: LoadSession; detail: string }[] = [];
+    const round = await announceRound(sessions, odd);
     const seen = proxy.since(from);
     const subscribedOn = new Set(seen.filter((e) => e.rpcMethod === 'resources/subscribe').map((e) => e.upstream));
     figures.healthy = {
@@ -80,6 +92,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       latencyMs: latency(outcomes),
       http5xx: seen.filter((e) => (e.status ?? 0) >= 500).length,
       notifications: round,
+      notificationEvidence: getEvidence(proxy, from, odd),
       evidence: evidence(proxy, from, outcomes),
       clientErrors: sessions.flatMap((s) => s.errors).slice(0, 5),
     };
@@ -169,8 +182,10 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     figure.streamsBackMs = typeof reconnected === 'number' ? Math.round(reconnected) : reconnected.message;
     figure.getStatuses = getStatuses(proxy.since(from));
     figure.restartUntilReadyMs = Math.round(await cluster.start('B'));
-    const round = await announceRound(sessions);
+    const odd: { session: LoadSession; detail: string }[] = [];
+    const round = await announceRound(sessions, odd);
     figure.notificationsAfter = round;
+    figure.notificationEvidence = getEvidence(proxy, from, odd);
     expect(lost.filter((o) => !onB.has(o.token)).map((o) => `${o.kind} ${o.token}`)).toEqual([]);
     expect(seen.filter((e) => (e.status ?? 0) >= 500 && !(e.upstream === 'B' && e.status === 502))).toEqual([]);
     expect(misrouted(outcomes)).toEqual([]);
@@ -190,7 +205,8 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       await Promise.all(report.lost.map((s) => s.close()));
       sessions = [...kept, ...replacements];
       const streamsMs = await streamsOpen(proxy, sessions, live, 30_000);
-      const round = await announceRound(sessions);
+      const odd: { session: LoadSession; detail: string }[] = [];
+      const round = await announceRound(sessions, odd);
       const http = report.outcomes.flatMap((o) => (o.kind === 'http' ? [o.status] : []));
       figures[tag] = {
         outageMs: OUTAGE_MS,
