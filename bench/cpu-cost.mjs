@@ -1,5 +1,5 @@
 // `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless,modern] [--impls decorum,raw]
-// [--with before,after] [--telemetry] [--pooled]` (snapshots from bench/snapshot-decorum.mjs):
+// [--with before,after] [--telemetry] [--pooled] [--ladder]` (snapshots from bench/snapshot-decorum.mjs):
 // server CPU time (user + system, from /proc/<pid>/stat) per tools/call, with 32 calls in flight.
 // `modern` is a 2026-07-28 tools/call over HTTP (envelope in _meta, Mcp-* headers, no session), for the
 // implementations that speak that revision (Decorum and its snapshots).
@@ -28,6 +28,20 @@ const wanted = opt('--impls', IMPLS.map((i) => i.name).join(',')).split(',');
 // Snapshots from bench/snapshot-decorum.mjs run as more implementations, named decorum@<name>.
 const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
 const impls = withSnapshots(snapshots).filter((i) => i.name.includes('@') || wanted.includes(i.name));
+// --ladder: Decorum's HTTP path one layer at a time (bench/servers/ladder.mjs), between the floor and the app.
+if (argv.includes('--ladder')) {
+  const ladder = fileURLToPath(new URL('./servers/ladder.mjs', import.meta.url));
+  const at = Math.max(
+    0,
+    impls.findIndex((i) => i.name === 'decorum'),
+  );
+  impls.splice(
+    at,
+    0,
+    { name: 'ladder: adapter', file: ladder, args: ['--rung=adapter'] },
+    { name: 'ladder: endpoint', file: ladder, args: [] },
+  );
+}
 // --telemetry: Decorum once more with OpenTelemetry tracing and metrics on (bench/servers/otel-setup.mjs),
 // so the table shows what recording them costs per call next to the plain `decorum` row.
 if (argv.includes('--telemetry')) {
@@ -90,6 +104,7 @@ function modernClients(url, slots) {
 
 async function start(impl, mode) {
   const server = await spawnServer(impl, {
+    args: impl.args ?? [],
     http: mode !== 'stdio',
     stateless: mode === 'stateless',
     nodeArgs: impl.nodeArgs ?? [],

@@ -7,9 +7,9 @@ import { RpcClient } from './rpc-client.mjs';
 
 export async function spawnServer(
   impl,
-  { http = false, stateless = false, tools = 1, nodeArgs = [], version = PROTOCOL_VERSION } = {},
+  { http = false, stateless = false, tools = 1, nodeArgs = [], version = PROTOCOL_VERSION, args: extra = [] } = {},
 ) {
-  const args = [...nodeArgs, impl.file, ...(http ? ['--http'] : []), ...(stateless ? ['--stateless'] : [])];
+  const args = [...nodeArgs, impl.file, ...extra, ...(http ? ['--http'] : []), ...(stateless ? ['--stateless'] : [])];
   args.push('--tools', String(tools));
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const waiters = [];
