@@ -223,6 +223,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
         sessionsLost: report.lost.length,
         logLinesPerInstance: report.logLines,
         notificationsAfter: round,
+        notificationEvidence: getEvidence(proxy, report.seen[0]?.seq ?? 0, odd),
         evidence: evidence(
           proxy,
           0,
