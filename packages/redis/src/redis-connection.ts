@@ -54,6 +54,7 @@ export class RedisConnection {
   private readonly down = new Map<string, { since: number; failed: number }>();
   private closed = false;
   private readonly started: Promise<void>;
+  private readonly restoredListeners = new Set<(role: string) => void>();
 
   constructor(options: RedisConnectionOptions) {
     this.url = redactUrl(options.url);
@@ -124,6 +125,12 @@ export class RedisConnection {
     return this.client.isReady;
   }
 
+  /** Calls `listener` with the role (`commands`, `pub/sub`) each time a lost connection is back. */
+  onRestored(listener: (role: string) => void): () => void {
+    this.restoredListeners.add(listener);
+    return () => this.restoredListeners.delete(listener);
+  }
+
   /** True while the pub/sub connection is up (or none is needed yet: nothing subscribed). */
   get isSubscriberReady(): boolean {
     return this.subscriber === undefined || this.subscriber.isReady;
@@ -169,6 +176,7 @@ export class RedisConnection {
       const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
       const failed = role === 'commands' ? `; ${outage.failed} operation(s) failed meanwhile` : '';
       this.logger.warn(`Redis at ${this.url} (${role}): connection restored after ${seconds} s${failed}`);
+      for (const listener of this.restoredListeners) listener(role);
     });
   }
 

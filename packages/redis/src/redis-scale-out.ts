@@ -42,6 +42,8 @@ export interface RedisScaleOut extends ScaleOut {
    * False at startup until Redis answers, so a load balancer polling readiness sends no traffic before.
    */
   ready(): boolean;
+  /** Called when the pub/sub connection is back after an outage (messages may have been missed). */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
     keys,
     requestStateKeys: keys.source,
     ready: () => connection.isReady && connection.isSubscriberReady,
+    onResync: (listener) => connection.onRestored((role) => role === 'pub/sub' && listener()),
     close: () => connection.close(),
   };
 }

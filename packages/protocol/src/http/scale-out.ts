@@ -23,6 +23,12 @@ export interface ScaleOut {
   requestStateKeys?: RequestStateKeySource;
   /** True while the shared store is reachable: `/readyz` reports it as `store` (serveHttp). */
   ready?(): boolean | Promise<boolean>;
+  /**
+   * Calls `listener` when messages between instances may have been missed (the bus reconnected):
+   * the endpoint then checks each session copy it holds against the store before serving it again.
+   * Returns the unsubscribe.
+   */
+  onResync?(listener: () => void): () => void;
   /** Releases connections; called once when the endpoint closes. */
   close?(): Promise<void>;
 }

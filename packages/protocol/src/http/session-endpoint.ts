@@ -23,6 +23,7 @@ export class SessionEndpoint implements HttpEndpoint {
   readonly allowed: string;
   private readonly sessions: SessionRegistry;
   private readonly cluster?: ClusterLink;
+  private readonly stopResync?: () => void;
 
   constructor(
     private readonly deps: EndpointDeps,
@@ -42,6 +43,7 @@ export class SessionEndpoint implements HttpEndpoint {
     this.sessions = new SessionRegistry(server, options, settings, () => this.cluster);
     if (scaleOut) {
       this.cluster = new ClusterLink(server, scaleOut, this.sessions.map, this.sessions);
+      this.stopResync = scaleOut.onResync?.(() => this.sessions.markStale());
       if (options.eventStore) settings.cluster = this.cluster;
     }
   }
@@ -157,6 +159,7 @@ export class SessionEndpoint implements HttpEndpoint {
   }
 
   async close(): Promise<void> {
+    this.stopResync?.();
     await this.sessions.closeAll();
     await this.cluster?.close();
   }

@@ -40,6 +40,8 @@ export class SessionRegistry {
   private readonly restoring = new Map<string, Promise<Restored>>();
   /** What the bus said about a session while it was being restored: applied once it is whole. */
   private readonly heard = new Map<string, StoredSession | 'deleted'>();
+  /** Copies held while the bus was away (they may have missed changes): checked against the store on next use. */
+  private readonly stale = new Set<string>();
 
   constructor(
     private readonly server: ProtocolServer,
@@ -111,6 +113,11 @@ export class SessionRegistry {
     } else if (this.restoring.has(id)) this.heard.set(id, 'deleted');
   }
 
+  /** The bus was away: every copy held now may have missed a change or a deletion. */
+  markStale(): void {
+    for (const id of this.map.keys()) this.stale.add(id);
+  }
+
   /** Forgets a session this instance holds (it was deleted), at once: no later request finds it here. */
   forget(session: HttpSession): void {
     if (this.map.get(session.id) === session) this.map.delete(session.id);
@@ -137,7 +144,9 @@ export class SessionRegistry {
     return {
       stateChanged: () => this.syncs.get(transport)?.changed(),
       closed: () => {
-        if (this.map.get(id) === transport) this.map.delete(id);
+        if (this.map.get(id) !== transport) return;
+        this.map.delete(id);
+        this.stale.delete(id);
       },
     };
   }
@@ -151,7 +160,7 @@ export class SessionRegistry {
     if (id === null || id === '') return badRequest(400, 'Bad Request: the Mcp-Session-Id header is required');
     const session = this.map.get(id);
     // Held here (nearly every request): answered without a promise.
-    if (session !== undefined || !this.options.sessionStore) return this.admit(session, auth);
+    if ((session !== undefined && !this.stale.has(id)) || !this.options.sessionStore) return this.admit(session, auth);
     return this.restore(id).then((restored) =>
       restored === undefined || restored instanceof HttpSession ? this.admit(restored, auth) : restored,
     );
@@ -178,9 +187,20 @@ export class SessionRegistry {
       this.incidents.recovered(SESSION_STORE_ROLE);
     } catch (error) {
       this.incidents.failed(SESSION_STORE_ROLE, 'requests answered 503', error);
-      return storeDown(error);
+      // A copy held here still serves (as it did before the check was due), rather than a 503.
+      return this.map.get(id) ?? storeDown(error);
     }
     const held = this.map.get(id);
+    if (held !== undefined && this.stale.delete(id)) {
+      if (stored !== undefined) {
+        this.syncs.get(held)?.arrived(stored);
+        return held;
+      }
+      // Deleted (or expired) while this instance was not listening.
+      this.forget(held);
+      await held.close(false);
+      return undefined;
+    }
     if (held !== undefined || stored === undefined) return held;
     const session = await this.create(undefined, id, stored);
     const heard = this.heard.get(id);
