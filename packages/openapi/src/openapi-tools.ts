@@ -7,7 +7,7 @@ import { type LoadedDocument, loadDocument, type OpenApiDocument, OpenApiDocumen
 import { BODY_KEY, type OperationInfo, type OperationSpec, readOperations } from './operations.js';
 import { applyAuth, type OpenApiAuth, planRequest } from './request.js';
 import { type StructuredShape, toToolResult } from './response.js';
-import { type DtoProperty, SchemaChecker, schemaDto } from './schema-dto.js';
+import { type DtoProperty, SchemaChecker, SchemaCompileError, schemaDto } from './schema-dto.js';
 import {
   compileSelector,
   defaultToolName,
@@ -82,7 +82,16 @@ export async function openApiTools(options: OpenApiToolsOptions): Promise<Class>
   const operations = readOperations(loaded).filter((op) => included(op) && !excluded(op));
   const names = distinctNames(operations.map((op) => sanitizeToolName(options.name?.(op) ?? defaultToolName(op))));
   const checker = new SchemaChecker();
-  const tools = operations.map((op, i) => prepare(op, names[i] as string, loaded, options, checker));
+  const tools = operations.map((op, i) => {
+    try {
+      return prepare(op, names[i] as string, loaded, options, checker);
+    } catch (error) {
+      if (!(error instanceof SchemaCompileError)) throw error;
+      throw new OpenApiDocumentError(
+        `${op.method.toUpperCase()} ${op.path} has a schema that cannot be used: ${error.message}`,
+      );
+    }
+  });
   const info = (loaded.document.info ?? {}) as { title?: unknown };
   return providerClass(`OpenApi${String(info.title ?? '').replace(/[^A-Za-z0-9]/g, '')}Tools`, tools);
 }
@@ -149,7 +158,8 @@ function outputOf(
   const properties = schema.properties;
   if (schema.type === 'object' && typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
     const entries = Object.entries(properties as Record<string, JsonObject>);
-    if (entries.length === 0) return undefined;
+    // Properties that would reach a prototype cannot be DTO fields: no output schema then.
+    if (entries.length === 0 || entries.some(([key]) => key === '__proto__' || key === 'constructor')) return undefined;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const fields = entries.map(([key, s]) => ({ name: key, schema: s, required: required.has(key) }));
     return { dto: schemaDto(`${dtoName(name)}Output`, fields, checker), shape: { keep: entries.map(([key]) => key) } };

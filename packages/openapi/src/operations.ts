@@ -68,6 +68,7 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** The input key of the request body; a parameter called `body` is renamed (see {@link argumentKeys}). */
 export const BODY_KEY = 'body';
+const RESERVED_KEYS = new Set([BODY_KEY, '__proto__', 'constructor']);
 
 /** Every operation of the document, in document order (paths, then methods as OpenAPI lists them). */
 export function readOperations(loaded: LoadedDocument): OperationSpec[] {
@@ -148,10 +149,12 @@ function parameterSpec(p: Record<string, unknown>, version: LoadedDocument['vers
 export function argumentKeys(parameters: ParameterSpec[]): ParameterSpec[] {
   const count = new Map<string, number>();
   for (const p of parameters) count.set(p.name, (count.get(p.name) ?? 0) + 1);
-  const taken = new Set<string>([BODY_KEY]);
-  for (const p of parameters) if (count.get(p.name) === 1 && p.name !== BODY_KEY) taken.add(p.name);
+  // `body` is the request body's; `__proto__` and `constructor` would reach an object's prototype.
+  const own = (p: ParameterSpec) => count.get(p.name) === 1 && !RESERVED_KEYS.has(p.name);
+  const taken = new Set<string>(RESERVED_KEYS);
+  for (const p of parameters) if (own(p)) taken.add(p.name);
   return parameters.map((p) => {
-    if (count.get(p.name) === 1 && p.name !== BODY_KEY) return p;
+    if (own(p)) return p;
     let key = `${p.in}_${p.name}`;
     for (let n = 2; taken.has(key); n++) key = `${p.in}_${p.name}_${n}`;
     taken.add(key);

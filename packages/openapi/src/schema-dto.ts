@@ -10,6 +10,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidateBy, ValidateIf } from 'class-validator';
 
+/** A schema of the document that Ajv cannot compile (an invalid pattern, an unresolved reference …). */
+export class SchemaCompileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SchemaCompileError';
+  }
+}
+
 /** One top-level property of a generated DTO. */
 export interface DtoProperty {
   name: string;
@@ -69,7 +77,12 @@ function fieldType(schema: JsonObject): FieldTypeName | undefined {
 export function schemaDto(name: string, properties: readonly DtoProperty[], checker: SchemaChecker): Class {
   const dto = { [name]: class {} }[name] as Class;
   for (const property of properties) {
-    const check = checker.compile(property.schema);
+    let check: ValidateFunction;
+    try {
+      check = checker.compile(property.schema);
+    } catch (error) {
+      throw new SchemaCompileError(`${name}.${property.name}: ${(error as Error).message}`);
+    }
     const type = fieldType(property.schema);
     // `type` only steers core's builder; the property's own schema replaces what it wrote. A schema
     // with no single type (anyOf, a type list, any value) leaves no `type` (undefined values are not serialised).

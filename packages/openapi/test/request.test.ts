@@ -74,8 +74,9 @@ describe('argumentKeys', () => {
       param({ name: 'id', in: 'header' }),
       param({ name: 'body', in: 'query' }),
       param({ name: 'q', in: 'query' }),
+      param({ name: 'constructor', in: 'query' }),
     ]).map((p) => p.key);
-    expect(keys).toEqual(['path_id', 'header_id', 'query_body', 'q']);
+    expect(keys).toEqual(['path_id', 'header_id', 'query_body', 'q', 'query_constructor']);
   });
 });
 
