@@ -1,11 +1,10 @@
-// The part of a session's streams that spans instances, when sessions are shared (a ScaleOut): the
-// lease that keeps one GET stream per session across the cluster, the leases that say which POST
-// streams still run, and, on the instance a client resumed a running POST stream on, the follower
-// that copies that stream's events from the shared store until its last response.
+// The part of a session's streams that spans instances (sessions shared through a ScaleOut): the
+// lease that keeps one GET stream per session cluster-wide, the leases of running POST streams, and
+// the follower that serves a POST stream running elsewhere on the instance a client resumed it on.
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { EventStore, StreamLeases } from './event-store.js';
 import type { SseConnection } from './sse.js';
-import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
+import { EVENT_STORE_ROLE, reported, type StoreIncidents } from './store-incidents.js';
 
 /**
  * Sessions shared between instances: what a POST stream tells the others, so that a client which
@@ -124,8 +123,10 @@ export class SharedStreams implements StreamRelay {
       if (this.standalone === connection) this.releaseStandalone();
     };
     await this.enqueue(async () => {
-      this.standalone?.close();
+      // Replaced before the old one closes: its close must not release the lease just taken.
+      const previous = this.standalone;
       this.standalone = connection;
+      previous?.close();
       this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, null));
       // A resumption gets the retry hint too: the client learns it, and the stream has a first byte.
       connection.send(priming ? { id: this.cursor, data: '', retry: retryMs } : { data: '', retry: retryMs });
@@ -145,7 +146,9 @@ export class SharedStreams implements StreamRelay {
     return this.enqueue(async () => {
       const cursor = this.cursor;
       if (!this.hasStandalone || cursor === undefined) return;
-      const [held, fresh] = await Promise.all([this.holdsStandalone(), this.store.replayAfter(this.sessionId, cursor)]);
+      const read = Promise.all([this.holdsStandalone(), this.store.replayAfter(this.sessionId, cursor)]);
+      // The store is down: what it holds is read at the next wake (this never fails a sender).
+      const [held, fresh] = (await reported(read, this.incidents, 'GET stream reads deferred')) ?? [true, undefined];
       if (!held) {
         this.standalone?.close();
         return;
@@ -228,8 +231,7 @@ export class SharedStreams implements StreamRelay {
   /**
    * Serves, on `connection`, a POST stream that may still run on another instance: what the store
    * holds after `lastEventId`, then its events as they are stored, until its lease is released
-   * (the last response sent) or lapses (its instance died). A stream that no longer runs is
-   * replayed and ended at once, as before.
+   * (the last response sent) or lapses (its instance died): one that no longer runs just replays.
    */
   follow(streamId: string, connection: SseConnection, lastEventId: string): Promise<void> {
     this.followers.get(streamId)?.connection.close();
