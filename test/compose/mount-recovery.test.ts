@@ -109,7 +109,8 @@ describe('a mounted process that dies', () => {
       const result = await client.call('w_hello', { name: 'x' });
       expect(result.isError).toBe(true);
       expect((result.content as { text: string }[])[0]?.text).toMatch(
-        /is not available \(it went away: .*cannot be reached/,
+        // Why it is down: the loss, or (once a reconnection was tried) why that failed.
+        /is not available \((it went away: .*cannot be reached.*|reconnecting failed: .+)\); reconnecting, try again shortly$/,
       );
 
       const back = client.nextToolsChange();
