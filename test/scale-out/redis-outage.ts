@@ -99,12 +99,12 @@ export async function redisOutage(
   };
 }
 
-/** Statuses of the GET requests among `seen`, counted: e.g. ["200×50", "409×12"]. */
+/** Statuses of the GET requests among `seen`, counted, `+LEI` when they resumed: e.g. ["200×50", "409+LEI×12"]. */
 export function getStatuses(seen: ProxiedRequest[]): string[] {
   const counts = new Map<string, number>();
   for (const e of seen) {
     if (e.method !== 'GET') continue;
-    const key = String(e.status ?? e.state);
+    const key = `${e.status ?? e.state}${e.lastEventId ? '+LEI' : ''}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([status, n]) => `${status}×${n}`);
