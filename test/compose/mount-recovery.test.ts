@@ -57,10 +57,10 @@ describe('a mounted process that dies', () => {
     for (const client of clients) expect(await client.listToolNames(), client.label).toContain('ev_echo');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     writeFileSync(gate, 'held down by the test');
-    const told = clients.filter((c) => c.era === 'legacy').map((c) => c.nextToolsChange());
+    const told = clients.map((c) => c.nextToolsChange());
     process.kill(pid, 'SIGKILL');
 
-    // Legacy clients are told on their session; every client then lists no ev_ tool.
+    // Every client is told (legacy: on its session; modern: on its listen stream), then lists no ev_ tool.
     await Promise.all(told);
     for (const client of clients) {
       const names = await listUntil(client, (n) => !n.includes('ev_echo'));
@@ -76,7 +76,7 @@ describe('a mounted process that dies', () => {
     }
 
     // Let it start again: the mount's next attempt respawns it.
-    const back = clients.filter((c) => c.era === 'legacy').map((c) => c.nextToolsChange());
+    const back = clients.map((c) => c.nextToolsChange());
     rmSync(gate);
     await Promise.all(back);
     for (const client of clients) {

@@ -134,6 +134,8 @@ export async function connectTestClient(kind: 'v1' | 'v2-legacy' | 'v2-modern', 
   });
   client.setNotificationHandler('notifications/tools/list_changed', onChange);
   await client.connect(new V2Http(url));
+  // The modern era announces list changes only on a subscriptions/listen stream the client opens.
+  const listening = kind === 'v2-modern' ? await client.listen({ toolsListChanged: true }) : undefined;
   return {
     label: kind,
     era: client.getProtocolEra() as 'legacy' | 'modern',
@@ -145,7 +147,10 @@ export async function connectTestClient(kind: 'v1' | 'v2-legacy' | 'v2-modern', 
     readText: async (uri) =>
       ((await client.readResource({ uri }, { cacheMode: 'bypass' } as never)).contents[0] as { text?: string }).text,
     nextToolsChange: () => changed.promise,
-    close: () => client.close(),
+    close: async () => {
+      await listening?.close();
+      await client.close();
+    },
   };
 }
 
