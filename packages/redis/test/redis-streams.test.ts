@@ -100,6 +100,22 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     await onB.cancel();
   });
 
+  it('a resumption on the same instance keeps renewing the lease: a fresh GET elsewhere is still refused later', async () => {
+    const [a, b] = await two({ streamLeaseMs: 300 });
+    const sessionId = await openSession(a.url);
+    const first = new SseReader(await getStream(a.url, sessionId));
+    const priming = await first.next();
+    const again = new SseReader(await getStream(a.url, sessionId, priming?.id));
+    expect(await first.next()).toBeUndefined(); // replaced by the resumption
+    expect((await again.next())?.data).toBe(''); // the resumed stream's retry hint
+    // Three lease lifetimes later: only a lease still renewed for the resumed stream refuses B.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const elsewhere = await getStream(b.url, sessionId);
+    expect(elsewhere.status).toBe(409);
+    await elsewhere.body?.cancel();
+    await again.cancel();
+  });
+
   it("resumes a running call's POST stream on another instance: the official client gets its progress and result", async () => {
     const [a, b] = await two();
     let resumedOnB!: () => void;
