@@ -24,5 +24,6 @@ export type {
 } from './client/client-types.js';
 export { type ConnectableServer, connectClient, connectHttp, connectInMemory } from './client/connect.js';
 export { HttpClientTransport, type HttpClientTransportOptions } from './client/http-client-transport.js';
-export { type ListPage, McpClient } from './client/mcp-client.js';
+export type { ListPage } from './client/list-pages.js';
+export { McpClient } from './client/mcp-client.js';
 export { type ClientCredentialsOptions, clientCredentials, type TokenProvider } from './client/token-provider.js';

@@ -35,8 +35,6 @@ import { TapTransport } from './tap-transport.js';
 const MODERN = '2026-07-28';
 // Methods whose questions a single in-flight request can be assumed to own (legacy stdio gives no id).
 const WORK = new Set(['tools/call', 'prompts/get', 'resources/read']);
-/** setTimeout's ceiling: a listen stream stays open until closed. */
-export const FOREVER_MS = 2_147_483_647;
 
 /** @internal the era machinery under {@link McpClient}. */
 export class ClientConnection {

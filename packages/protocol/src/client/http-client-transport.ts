@@ -1,8 +1,8 @@
 import type { ToolDefinition } from '../engine/types.js';
-import { ErrorCode } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
 import type { ClientClosed, CloseInfoSource } from './client-types.js';
+import { isResponseTo, isResult, lostAnswer, parse, pause } from './http-replies.js';
 import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
 import { readSse } from './sse-reader.js';
 import type { TokenProvider } from './token-provider.js';
@@ -295,36 +295,4 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     this.ending = info;
     void this.close();
   }
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isResult(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && 'result' in value;
-}
-
-function isResponseTo(value: unknown, id: RequestId): boolean {
-  return typeof value === 'object' && value !== null && !('method' in value) && (value as { id?: unknown }).id === id;
-}
-
-/** The error response standing in for an answer that cannot come (the peer rejects the request with it). */
-function lostAnswer(id: RequestId, why: string, status?: number) {
-  const code = status !== undefined && status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
-  return { jsonrpc: '2.0', id, error: { code, message: `Request failed: ${why}` } };
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -17,7 +17,7 @@ import type {
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcNotification } from '../jsonrpc/types.js';
 import type { Transport } from '../transports/transport.js';
-import { ClientConnection, FOREVER_MS } from './client-connection.js';
+import { ClientConnection } from './client-connection.js';
 import { ClientEventHub } from './client-events.js';
 import type {
   ClientClosed,
@@ -27,12 +27,8 @@ import type {
   CloseInfoSource,
   LogMessage,
 } from './client-types.js';
-
-/** One page of a list. */
-export interface ListPage<T> {
-  items: T[];
-  nextCursor?: string;
-}
+import { type ListPage, listAll, listPage } from './list-pages.js';
+import { ListenStream } from './listen-stream.js';
 
 /** A transport that wants the tool list (modern HTTP mirrors `x-mcp-header` arguments into headers). */
 interface ToolAware {
@@ -63,9 +59,7 @@ export class McpClient {
   private closedWith?: ClientClosed;
   private settleClosed!: (info: ClientClosed) => void;
   private readonly subscribed = new Set<string>();
-  private listenAbort?: AbortController;
-  private acknowledged: (() => void)[] = [];
-  private listenFailures = 0;
+  private readonly stream: ListenStream;
   private opened = false;
 
   constructor(
@@ -76,6 +70,10 @@ export class McpClient {
     this.closed = new Promise((resolve) => {
       this.settleClosed = resolve;
     });
+    this.stream = new ListenStream(
+      (method, params, options) => this.request(method, params, options),
+      () => this.isClosed,
+    );
     this.connection = new ClientConnection(
       transport,
       options,
@@ -137,26 +135,26 @@ export class McpClient {
 
   /** One page of `tools/list`. */
   async listToolsPage(cursor?: string, options?: ClientRequestOptions): Promise<ListPage<ToolDefinition>> {
-    return this.page('tools/list', 'tools', cursor, options);
+    return listPage(this, 'tools/list', 'tools', cursor, options);
   }
 
   /** Every tool, all pages followed. */
   async listTools(options?: ClientRequestOptions): Promise<ToolDefinition[]> {
-    const tools = await this.all<ToolDefinition>('tools/list', 'tools', options);
+    const tools = await listAll<ToolDefinition>(this, 'tools/list', 'tools', options);
     this.transport.rememberTools?.(tools);
     return tools;
   }
 
   async listResources(options?: ClientRequestOptions): Promise<ResourceDefinition[]> {
-    return this.all('resources/list', 'resources', options);
+    return listAll(this, 'resources/list', 'resources', options);
   }
 
   async listResourceTemplates(options?: ClientRequestOptions): Promise<ResourceTemplateDefinition[]> {
-    return this.all('resources/templates/list', 'resourceTemplates', options);
+    return listAll(this, 'resources/templates/list', 'resourceTemplates', options);
   }
 
   async listPrompts(options?: ClientRequestOptions): Promise<PromptDefinition[]> {
-    return this.all('prompts/list', 'prompts', options);
+    return listAll(this, 'prompts/list', 'prompts', options);
   }
 
   /** Calls a tool; a tool's own failure is a result with `isError`, a protocol failure rejects with an McpError. */
@@ -230,101 +228,27 @@ export class McpClient {
   /** Ends the connection (HTTP: the session is deleted; stdio: the process ends). */
   async close(): Promise<void> {
     if (this.closedWith !== undefined) return;
-    this.listenAbort?.abort(new Error('The client closed'));
+    this.stream.stop(new Error('The client closed'));
     await this.connection.close();
   }
 
-  private async page<T>(
-    method: string,
-    key: string,
-    cursor: string | undefined,
-    options?: ClientRequestOptions,
-  ): Promise<ListPage<T>> {
-    const result = await this.request(method, cursor === undefined ? {} : { cursor }, options);
-    const page: ListPage<T> = { items: (result[key] ?? []) as T[] };
-    if (typeof result.nextCursor === 'string' && result.nextCursor !== '') page.nextCursor = result.nextCursor;
-    return page;
-  }
-
-  private async all<T>(method: string, key: string, options?: ClientRequestOptions): Promise<T[]> {
-    const items: T[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page: ListPage<T> = await this.page<T>(method, key, cursor, options);
-      items.push(...page.items);
-      cursor = page.nextCursor;
-      // A server that hands the same cursor back would keep us here forever.
-      if (cursor !== undefined && seen.has(cursor)) break;
-      if (cursor !== undefined) seen.add(cursor);
-    } while (cursor !== undefined);
-    return items;
-  }
-
-  /** Modern: (re)opens the one listen stream with the lists the server announces and the subscribed URIs. */
-  private async listen(): Promise<void> {
+  /** Modern: the listen stream's filter — the lists the server announces as changing, and the subscribed URIs. */
+  private listen(): Promise<void> {
     const caps = this.serverCapabilities;
     const filter: SubscriptionFilter = {};
     if (caps.tools?.listChanged) filter.toolsListChanged = true;
     if (caps.prompts?.listChanged) filter.promptsListChanged = true;
     if (caps.resources?.listChanged) filter.resourcesListChanged = true;
     if (this.subscribed.size > 0) filter.resourceSubscriptions = [...this.subscribed];
-    this.listenAbort?.abort(new Error('The subscription was replaced'));
-    this.listenAbort = undefined;
-    if (Object.keys(filter).length === 0) return;
-    const controller = new AbortController();
-    this.listenAbort = controller;
-    const acknowledged = new Promise<void>((resolve) => this.acknowledged.push(resolve));
-    const done = this.request(
-      'subscriptions/listen',
-      { notifications: filter as JsonObject },
-      {
-        signal: controller.signal,
-        timeoutMs: FOREVER_MS,
-      },
-    );
-    const ended = done.then(
-      () => undefined,
-      (error) => {
-        if (!controller.signal.aborted && !this.isClosed) throw error;
-      },
-    );
-    // A stream the server ends (a restart, a shutdown) is reopened: over HTTP, a server that is gone then fails
-    // to answer the POST, and that is how the client learns the connection is over.
-    void ended
-      .catch(() => undefined)
-      .then(() => {
-        if (controller.signal.aborted || this.isClosed || this.listenAbort !== controller) return;
-        this.relisten(controller);
-      });
-    await Promise.race([acknowledged, ended]);
-  }
-
-  private relisten(previous: AbortController): void {
-    this.listenFailures++;
-    if (this.listenFailures > 5) return;
-    const timer = setTimeout(
-      () => {
-        if (this.isClosed || this.listenAbort !== previous) return;
-        this.listen().then(
-          () => {
-            this.listenFailures = 0;
-          },
-          () => undefined,
-        );
-      },
-      100 * 2 ** this.listenFailures,
-    );
-    (timer as { unref?: () => void }).unref?.();
+    return this.stream.open(filter);
   }
 
   private notified(notification: JsonRpcNotification): void {
     const params = notification.params ?? {};
     const { method } = notification;
     const changed = LIST_CHANGED[method];
-    if (method === 'notifications/subscriptions/acknowledged') {
-      for (const resolve of this.acknowledged.splice(0)) resolve();
-    } else if (changed !== undefined) this.events.emit(changed);
+    if (method === 'notifications/subscriptions/acknowledged') this.stream.acknowledged();
+    else if (changed !== undefined) this.events.emit(changed);
     else if (method === 'notifications/resources/updated')
       this.events.emit('resourceUpdated', { uri: String(params.uri) });
     else if (method === 'notifications/message') {
@@ -338,7 +262,7 @@ export class McpClient {
   private ended(info: ClientClosed): void {
     if (this.closedWith !== undefined) return;
     this.closedWith = info;
-    for (const resolve of this.acknowledged.splice(0)) resolve();
+    this.stream.stop(new Error('The connection closed'));
     this.settleClosed(info);
     this.events.emit('close', info);
   }
