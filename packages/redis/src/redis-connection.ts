@@ -55,6 +55,8 @@ export class RedisConnection {
   private closed = false;
   private readonly started: Promise<void>;
   private readonly restoredListeners = new Set<(role: string) => void>();
+  /** Per connection, while it is down: resolves when it is ready again. */
+  private readonly comingBack = new Map<Client, Promise<void>>();
 
   constructor(options: RedisConnectionOptions) {
     this.url = redactUrl(options.url);
@@ -182,16 +184,29 @@ export class RedisConnection {
 
   private async ready(client: Client, operation: string): Promise<void> {
     if (client.isReady) return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        client.off('ready', onReady);
-        reject(new RedisUnavailableError(this.url, operation, { cause: this.lastError }));
-      }, this.waitMs);
-      const onReady = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      client.once('ready', onReady);
+    // One 'ready' listener per outage, shared by every operation waiting it out: hundreds of
+    // requests during an outage would otherwise add one listener each (and Node's leak warning).
+    let back = this.comingBack.get(client);
+    if (back === undefined) {
+      back = new Promise<void>((resolve) =>
+        client.once('ready', () => {
+          this.comingBack.delete(client);
+          resolve();
+        }),
+      );
+      this.comingBack.set(client, back);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new RedisUnavailableError(this.url, operation, { cause: this.lastError })),
+        this.waitMs,
+      );
     });
+    try {
+      await Promise.race([back, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

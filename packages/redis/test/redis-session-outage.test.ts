@@ -2,6 +2,8 @@
 // (never 200 with a session no other instance will find), the log says so once and sums the
 // outage up when Redis is back; a fresh instance reports not ready until Redis answers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RedisUnavailableError } from '../src/errors.js';
+import { RedisConnection } from '../src/redis-connection.js';
 import { type Instance, initialize, legacyRequest, startInstance } from './support/instances.js';
 import { OwnRedis, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
 
@@ -75,6 +77,30 @@ describe.skipIf(!TEST_REDIS_URL)('sessions while Redis is away (own redis-server
     expect(response.status).toBe(200);
     expect((await legacyRequest(b.url, sessionId as string, 2, 'ping')).status).toBe(200);
     await log.waitFor(/session store available again after [\d.]+ s; during the outage: 5 session changes not stored/);
+  });
+
+  it('lets many operations wait out an outage on one listener (no MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const log = recorder();
+    const connection = new RedisConnection({ url: redis.url, waitMs: 200, logger: log.logger });
+    try {
+      await connection.run('ping', (client) => client.ping());
+      await redis.stop();
+      await log.waitFor(/commands\): connection lost/);
+      const failures = await Promise.all(
+        Array.from({ length: 50 }, () => connection.run('ping', (client) => client.ping()).catch((e: unknown) => e)),
+      );
+      expect(failures.every((failure) => failure instanceof RedisUnavailableError)).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve)); // Node emits warnings on a later tick
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+      await redis.start();
+      await log.waitFor(/commands\): connection restored after [\d.]+ s; 50 operation\(s\) failed meanwhile/);
+    } finally {
+      process.off('warning', onWarning);
+      await connection.close();
+    }
   });
 
   it('reports a fresh instance not ready until Redis answers, then ready', async () => {
