@@ -111,6 +111,22 @@ describe('documents', () => {
     ]);
   });
 
+  it("uses the document's first server, its variables at their defaults", async () => {
+    const { hostname, port } = new URL(api.url);
+    const servers = [
+      {
+        url: 'http://{host}:{port}/',
+        variables: { host: { default: hostname }, port: { default: port } },
+      },
+    ];
+    const client = await serve(
+      await openApiTools({ document: { ...api.document, servers }, include: { operationId: 'getPet' } }),
+    );
+    expect((await client.callTool({ name: 'getPet', arguments: { petId: 1 } })).structuredContent).toMatchObject({
+      name: 'Rex',
+    });
+  });
+
   it('loads a document from a file path (its relative server needs a baseUrl then)', async () => {
     const file = fileURLToPath(new URL('./fixtures/pet-api-3.1.json', import.meta.url));
     await expect(openApiTools({ document: file })).rejects.toThrow('pass { baseUrl }');

@@ -155,12 +155,13 @@ describe('auth', () => {
     }
   });
 
-  it('reads a bearer token per call from a function of the call context', async () => {
+  it('reads a bearer token and headers per call from functions of the call context (2026-07-28 client)', async () => {
     const seen: string[] = [];
     const tools = await openApiTools({
       document: api.document,
       baseUrl: api.url,
       include: { operationId: 'deletePet' },
+      headers: (ctx) => ({ 'x-trace': ctx.era }),
       auth: {
         bearer: (ctx) => {
           seen.push(ctx.protocolVersion);
@@ -179,7 +180,7 @@ describe('auth', () => {
       const result = await v2.callTool({ name: 'deletePet', arguments: { petId: 2 } });
       expect(result.isError).toBeFalsy();
       expect(seen).toEqual(['2026-07-28']);
-      expect(api.requests.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(api.requests.at(-1)?.headers).toMatchObject({ authorization: `Bearer ${TOKEN}`, 'x-trace': 'modern' });
     } finally {
       await v2.close();
       await app2.close();
