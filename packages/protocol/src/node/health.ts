@@ -46,7 +46,10 @@ async function run(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
 /**
  * The liveness and readiness routes for `state`: `GET /healthz` answers 200 while the process runs;
  * `GET /readyz` answers 200 when every check passes, 503 while draining or when one fails, with
- * `{ status, checks }` as JSON.
+ * `{ status, checks }` as JSON. `serveHttp` adds a `store` check from its `scaleOut`: with
+ * `@decorum/redis` it fails while Redis is unreachable on either of its connections, and at startup
+ * until Redis first answers, so a load balancer polling `/readyz` sends traffic to an instance only
+ * once it can store sessions (`{"status":"not ready","checks":{"store":"failing"}}` until then).
  * @example
  * await listenHttp(handle, { routes: healthRoutes({ draining: () => false, checks: {} }) });
  */
