@@ -155,7 +155,21 @@ describe('documents', () => {
   });
 });
 
-describe('time limits', () => {
+describe('failures and time limits', () => {
+  it('an API that cannot be reached is an error result naming the request and the cause', async () => {
+    // An address that was just free: nothing listens there any more.
+    const gone = await startPetApi();
+    await gone.close();
+    const client = await serve(
+      await openApiTools({ document: api.document, baseUrl: gone.url, include: { operationId: 'getPet' } }),
+    );
+    const result = await client.callTool({ name: 'getPet', arguments: { petId: 1 } });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^GET \/pets\/\{petId\} failed: fetch failed \(.*ECONNREFUSED/) }],
+    });
+  });
+
   it('a request past timeoutMs is aborted and answered as an error result', async () => {
     const client = await serve(
       await openApiTools({
