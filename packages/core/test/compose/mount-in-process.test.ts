@@ -322,7 +322,45 @@ describe('mount (in process)', () => {
     await inner.close();
   });
 
-  it("answers a call the mounted server takes too long with as its timeout, not our client's", async () => {
+  it('transforms mounted primitives like own ones (prompts and their arguments too)', async () => {
+    const { outer, inner } = setup(
+      {},
+      {
+        transforms: {
+          tools: { in_echo: { name: 'say', arguments: { text: { default: 'nothing' } } }, in_slow: { hidden: true } },
+          prompts: { in_greet: { name: 'hello', arguments: { who: { name: 'name', default: 'world' } } } },
+          resources: { 'notes://in/motd': { title: 'Message of the day' } },
+        },
+      },
+    );
+    const client = await connect(outer);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['in_ask', 'in_confirm', 'say']);
+    expect(tools.find((t) => t.name === 'say')?.inputSchema.properties).toMatchObject({ text: { default: 'nothing' } });
+    expect((await client.callTool({ name: 'say', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'echo: nothing' },
+    ]);
+    const { prompts } = await client.listPrompts();
+    expect(prompts[0]).toMatchObject({ name: 'hello', arguments: [{ name: 'name', required: false }] });
+    expect((await client.getPrompt({ name: 'hello', arguments: {} })).messages[0]?.content).toEqual({
+      type: 'text',
+      text: 'hello world',
+    });
+    expect((await client.getPrompt({ name: 'hello', arguments: { name: 'ada' } })).messages[0]?.content).toEqual({
+      type: 'text',
+      text: 'hello ada',
+    });
+    const completed = await client.complete({
+      ref: { type: 'ref/prompt', name: 'hello' },
+      argument: { name: 'name', value: 'a' },
+    });
+    expect(completed.completion.values).toEqual(['ada', 'alan']);
+    expect((await client.listResources()).resources[0]).toMatchObject({ title: 'Message of the day' });
+    await outer.close();
+    await inner.close();
+  });
+
+  it('says a mounted server did not answer in time (its timeout, not our client’s)', async () => {
     const inner = new McpApp({ name: 'inner', version: '1', providers: [Inner] });
     const outer = new McpApp({
       name: 'outer',
