@@ -48,12 +48,16 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     await Promise.all(clients.splice(0).map((client) => client.close()));
     await Promise.all(running.splice(0).map((instance) => instance.close().catch(() => undefined)));
   });
-  const two = async (options?: { streamLeaseMs?: number }) => {
+  const start = async (count: number, options?: { streamLeaseMs?: number }) => {
     const keyPrefix = uniquePrefix();
-    const pair = await Promise.all([0, 1].map(() => startStreamInstance(TEST_REDIS_URL as string, keyPrefix, options)));
-    running.push(...pair);
-    return pair as [StreamInstance, StreamInstance];
+    const url = TEST_REDIS_URL as string;
+    const started = await Promise.all(
+      Array.from({ length: count }, () => startStreamInstance(url, keyPrefix, options)),
+    );
+    running.push(...started);
+    return started;
   };
+  const two = (options?: { streamLeaseMs?: number }) => start(2, options) as Promise<[StreamInstance, StreamInstance]>;
 
   it('keeps one GET stream per session across instances: a second GET elsewhere is refused with 409', async () => {
     const [a, b] = await two();
@@ -172,6 +176,37 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     await changes.reach(4);
     await client.listTools(); // a round trip after the last one: a duplicate would have arrived by now
     expect(changes.count).toBe(4);
+  });
+
+  it('the official client resumes its GET stream twice in a row as instances die, before any new event', async () => {
+    const [a, b, c] = (await start(3)) as [StreamInstance, StreamInstance, StreamInstance];
+    const order = [a, b, c];
+    let getTo = 0;
+    const fetchVia = routed((method) => (method === 'POST' ? c : (order[getTo] as StreamInstance)));
+    const changes = counter();
+    const client = new Client({ name: 'streams-test', version: '1.0.0' });
+    clients.push(client);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
+    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
+    await client.connect(transport);
+    const sessionId = transport.sessionId as string;
+    const holder = () => c.scaleOut.eventStore.leases.holder(sessionId, 's');
+    await vi.waitFor(async () => expect(await holder()).toBeDefined(), { interval: 10 });
+    // A dies: the client resumes on B. B dies before any event on that stream: the client must still
+    // resume (on C) with an id, not open a fresh stream that B's unexpired lease would refuse.
+    for (const [dying, next] of [
+      [a, 1],
+      [b, 2],
+    ] as const) {
+      const before = await holder();
+      getTo = next;
+      await dying.die();
+      await vi.waitFor(async () => expect(await holder()).not.toBe(before), { interval: 10, timeout: 3_000 });
+    }
+    c.server.notifyListChanged('tools');
+    await changes.reach(1);
+    await client.listTools();
+    expect(changes.count).toBe(1);
   });
 
   it('after an instance dies, a fresh GET (no Last-Event-ID) is refused until its lease lapses, then carries new events once', async () => {

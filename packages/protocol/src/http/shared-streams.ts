@@ -5,6 +5,7 @@ import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { EventStore, StreamLeases } from './event-store.js';
 import type { SseConnection } from './sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from './store-incidents.js';
+import { StreamFollower } from './stream-follower.js';
 
 /**
  * Sessions shared between instances: what a POST stream tells the others, so that a client which
@@ -32,12 +33,7 @@ export interface ClusterStreams {
 /** The GET stream's id when sessions are shared: every instance must name it the same. */
 export const SHARED_STANDALONE_ID = 's';
 
-interface Follower {
-  connection: SseConnection;
-  cursor: string;
-  queue: Promise<void>;
-  timer: ReturnType<typeof setInterval>;
-}
+const DONE: Promise<void> = Promise.resolve();
 
 type Timer = ReturnType<typeof setInterval>;
 
@@ -58,7 +54,7 @@ export class SharedStreams implements StreamRelay {
   private cursor?: string;
   private standaloneQueue: Promise<void> = Promise.resolve();
   private readonly running = new Map<string, Timer>();
-  private readonly followers = new Map<string, Follower>();
+  private readonly followers = new Map<string, StreamFollower>();
 
   constructor(
     private readonly sessionId: string,
@@ -128,8 +124,9 @@ export class SharedStreams implements StreamRelay {
       this.standalone = connection;
       previous?.close();
       this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, null));
-      // A resumption gets the retry hint too: the client learns it, and the stream has a first byte.
-      connection.send(priming ? { id: this.cursor, data: '', retry: retryMs } : { data: '', retry: retryMs });
+      // A resumption repeats the client's own id: a client that tracks ids per stream (the official
+      // one) then still has one to resume from should this stream break before its next event.
+      if (priming || lastEventId !== undefined) connection.send({ id: this.cursor, data: '', retry: retryMs });
     });
     await this.pumpStandalone(); // on resumption, this is the replay
     return true;
@@ -137,7 +134,8 @@ export class SharedStreams implements StreamRelay {
 
   /** Copies new events from the store to the GET stream here, or (with `streamId`) to that followed stream. */
   pump(streamId?: string): Promise<void> {
-    if (streamId !== undefined && streamId !== SHARED_STANDALONE_ID) return this.pumpFollower(streamId);
+    if (streamId !== undefined && streamId !== SHARED_STANDALONE_ID)
+      return this.followers.get(streamId)?.pump() ?? DONE;
     return this.pumpStandalone();
   }
 
@@ -179,7 +177,12 @@ export class SharedStreams implements StreamRelay {
   private async claimStandalone(takeOver: boolean, lost: () => void): Promise<boolean> {
     const leases = this.leases;
     if (leases === undefined) return true;
-    if (!(await leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder, takeOver))) return false;
+    if (!(await leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder, takeOver))) {
+      // Held by an earlier copy of the session on this instance (closed since): ours to take.
+      const current = await leases.holder(this.sessionId, SHARED_STANDALONE_ID);
+      if (!current?.startsWith(`${this.cluster.instanceId}:`)) return false;
+      await leases.acquire(this.sessionId, SHARED_STANDALONE_ID, this.holder, true);
+    }
     clearInterval(this.standaloneTimer);
     this.standaloneTimer = setInterval(() => {
       this.holdsStandalone().then((held) => this.leaseWorked() || held || lost(), this.leaseFailed);
@@ -235,37 +238,24 @@ export class SharedStreams implements StreamRelay {
    */
   follow(streamId: string, connection: SseConnection, lastEventId: string): Promise<void> {
     this.followers.get(streamId)?.connection.close();
-    const timer = setInterval(() => void this.pumpFollower(streamId), this.leases ? renewEvery(this.leases) : 1_000);
-    timer.unref?.();
-    const follower: Follower = { connection, cursor: lastEventId, queue: Promise.resolve(), timer };
+    const every = this.leases ? renewEvery(this.leases) : 1_000;
+    const follower = new StreamFollower(
+      connection,
+      this.sessionId,
+      streamId,
+      lastEventId,
+      this.store,
+      every,
+      this.incidents,
+    );
     // Registered before the first read, so a wake that arrives meanwhile is not missed.
     this.followers.set(streamId, follower);
-    connection.onclose = () => this.unfollow(streamId, follower);
-    this.cluster.resumed(this.sessionId, streamId);
-    return this.pumpFollower(streamId);
-  }
-
-  /** Copies what the store holds past a follower's cursor to its connection; ends it once the stream ended. */
-  private pumpFollower(streamId: string): Promise<void> {
-    const follower = this.followers.get(streamId);
-    if (follower === undefined) return Promise.resolve();
-    const step = async () => {
-      if (follower.connection.closed) return;
-      // The holder first: when it is gone, the read that follows holds the last event.
-      const holder = this.leases?.holder(this.sessionId, streamId);
-      const fresh = this.store.replayAfter(this.sessionId, follower.cursor);
-      const [running, read] = await Promise.all([holder, fresh]);
-      for (const event of read?.events ?? []) {
-        if (!follower.connection.send({ id: event.id, data: JSON.stringify(event.message) })) return;
-        follower.cursor = event.id;
-      }
-      if (running === undefined || read === undefined) follower.connection.close();
+    connection.onclose = () => {
+      follower.stop();
+      if (this.followers.get(streamId) === follower) this.followers.delete(streamId);
     };
-    const next = follower.queue.then(step).catch((error: unknown) => {
-      this.incidents?.failed(EVENT_STORE_ROLE, 'reads of a followed stream deferred', error);
-    });
-    follower.queue = next;
-    return next;
+    this.cluster.resumed(this.sessionId, streamId);
+    return follower.pump();
   }
 
   /** The client resumed `streamId` on another instance: stop following it here. */
@@ -280,11 +270,6 @@ export class SharedStreams implements StreamRelay {
     for (const timer of this.running.values()) clearInterval(timer);
     this.running.clear();
     this.releaseStandalone();
-  }
-
-  private unfollow(streamId: string, follower: Follower): void {
-    clearInterval(follower.timer);
-    if (this.followers.get(streamId) === follower) this.followers.delete(streamId);
   }
 
   private readonly leaseFailed = (error: unknown): void => {
