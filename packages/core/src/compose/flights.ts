@@ -3,7 +3,7 @@
 // legacy era as a request on its session, in the modern era as `input_required` (the engine answers
 // it, the client retries, the retry runs the call again and finds the answer).
 import { ErrorCode, InputRequiredSignal, McpError, type RequestContext } from '@decorum/protocol';
-import type { UpstreamCallOptions, UpstreamHandlers } from './mount-types.js';
+import type { UpstreamCallOptions, UpstreamHandlers, UpstreamLog } from './mount-types.js';
 
 /** One forwarded request: its context, and how to stop the upstream call when input is required first. */
 interface Flight {
@@ -48,6 +48,16 @@ export class Flights {
     } finally {
       this.active.delete(flight);
     }
+  }
+
+  /**
+   * Passes a log message of the mounted server on to the client of the latest call in flight (its log
+   * level applies); outside any call, there is no client to tell and it is dropped.
+   */
+  log({ level, data, logger }: UpstreamLog): void {
+    this.latest()
+      ?.request.log(level, data, logger)
+      .catch(() => undefined);
   }
 
   private handlersOf(find: () => Flight | undefined): UpstreamHandlers {

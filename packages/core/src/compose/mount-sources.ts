@@ -21,6 +21,8 @@ function clientOptions(
     clientInfo: { name: 'decorum-mount', version: '0.1.0' },
     ...(protocolVersion !== undefined && { protocolVersion }),
     ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
+    // Everything the server logs comes back: each message is passed on at the level our own client chose.
+    logLevel: 'debug',
     // Declared whether or not our own client has them: a server often lists a tool only for a client
     // that can sample or elicit, and the call then fails clearly if ours cannot.
     handlers: {

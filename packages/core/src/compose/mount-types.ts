@@ -6,6 +6,7 @@ import type {
   CompleteResult,
   GetPromptResult,
   JsonObject,
+  LoggingLevel,
   PromptDefinition,
   ReadResourceResult,
   RequestId,
@@ -36,6 +37,13 @@ export interface UpstreamCallOptions {
   handlers?: UpstreamHandlers;
 }
 
+/** A log message the mounted server sent (`notifications/message`). */
+export interface UpstreamLog {
+  level: LoggingLevel;
+  data: unknown;
+  logger?: string;
+}
+
 /** Why the connection to a mounted server ended. */
 export interface UpstreamClosed {
   reason: string;
@@ -56,6 +64,7 @@ export interface UpstreamClient {
   subscribeResource(uri: string): Promise<unknown>;
   on(event: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged', listener: () => void): () => void;
   on(event: 'resourceUpdated', listener: (update: { uri: string }) => void): () => void;
+  on(event: 'log', listener: (message: UpstreamLog) => void): () => void;
   readonly closed: Promise<UpstreamClosed>;
   close(): Promise<void>;
 }

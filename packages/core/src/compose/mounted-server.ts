@@ -177,6 +177,7 @@ export class MountedServer {
       client.on('promptsListChanged', () => this.refresh(client, 'prompts'));
       client.on('resourcesListChanged', () => this.refresh(client, 'resources'));
       client.on('resourceUpdated', ({ uri }) => this.events.resourceUpdated(this.naming.uri(uri)));
+      client.on('log', (message) => this.flights.log(message));
       this.lists = await this.fetchLists(client);
       const subscribable = (client.serverCapabilities.resources as JsonObject | undefined)?.subscribe === true;
       if (subscribable) await Promise.all([...this.subscriptions].map((uri) => client.subscribeResource(uri)));

@@ -8,6 +8,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -42,6 +43,13 @@ class Inner {
   @Tool({ description: 'Echoes' })
   echo(@Arg('text') text: string) {
     return `echo: ${text}`;
+  }
+
+  @Tool({ description: 'Logs while it works' })
+  async chatty(@Ctx() ctx: Context) {
+    await ctx.log.debug('too fine to see');
+    await ctx.log.info('working', 'inner');
+    return 'done';
   }
 
   @Tool({ description: 'Asks the model' })
@@ -130,6 +138,7 @@ describe('mount (in process)', () => {
     const client = await connect(outer);
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
       'in_ask',
+      'in_chatty',
       'in_confirm',
       'in_echo',
       'in_slow',
@@ -199,6 +208,22 @@ describe('mount (in process)', () => {
     await inner.close();
   });
 
+  it('passes the log messages of a call on, at the level our client chose', async () => {
+    const { outer, inner } = setup();
+    const client = await connect(outer);
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(n.params);
+    });
+    await client.setLoggingLevel('info');
+    expect((await client.callTool({ name: 'in_chatty', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'done' },
+    ]);
+    expect(logs).toEqual([{ level: 'info', data: 'working', logger: 'inner' }]);
+    await outer.close();
+    await inner.close();
+  });
+
   it('forwards progress, and cancellation to the mounted server', async () => {
     const { outer, inner, instance } = setup();
     const client = await connect(outer);
@@ -264,6 +289,7 @@ describe('mount (in process)', () => {
     const client = await connect(outer);
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
       'ask',
+      'chatty',
       'confirm',
       'echo',
       'mine',
@@ -335,7 +361,7 @@ describe('mount (in process)', () => {
     );
     const client = await connect(outer);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['in_ask', 'in_confirm', 'say']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['in_ask', 'in_chatty', 'in_confirm', 'say']);
     expect(tools.find((t) => t.name === 'say')?.inputSchema.properties).toMatchObject({ text: { default: 'nothing' } });
     expect((await client.callTool({ name: 'say', arguments: {} })).content).toEqual([
       { type: 'text', text: 'echo: nothing' },
@@ -496,7 +522,7 @@ describe('mount (in process)', () => {
       changes.push(Date.now());
       changed.resolve();
     });
-    expect((await client.listTools()).tools).toHaveLength(4);
+    expect((await client.listTools()).tools).toHaveLength(5);
     // The in-process server closes every session: the mount's connection ends.
     await inner.server.close();
     await changed.promise;
