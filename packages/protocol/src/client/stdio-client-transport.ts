@@ -110,7 +110,10 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
       const wait = this.server.killAfterMs ?? 2_000;
       if (!(await exitsWithin(this.exited, wait))) {
         child.kill('SIGTERM');
-        if (!(await exitsWithin(this.exited, wait))) child.kill('SIGKILL');
+        if (!(await exitsWithin(this.exited, wait))) {
+          child.kill('SIGKILL');
+          await this.exited;
+        }
       }
     }
     this.finish();
@@ -119,7 +122,8 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
   closeInfo(): ClientClosed | undefined {
     const stderr = this.server.stderr === 'pipe' ? this.stderrTail : undefined;
     if (this.spawnError !== undefined) {
-      return { reason: 'error', message: this.spawnError.message, error: this.spawnError, stderr };
+      const message = `Cannot start ${this.server.command}: ${this.spawnError.message}`;
+      return { reason: 'error', message, error: this.spawnError, stderr };
     }
     if (this.exit === undefined) return undefined;
     const { code, signal } = this.exit;

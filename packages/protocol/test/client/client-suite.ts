@@ -2,7 +2,7 @@
 // drives the engine's fixture server through every method it serves.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientOptions, McpClient } from '../../src/client.js';
-import { versionAtLeast } from '../../src/index.js';
+import { ErrorCode, McpError, versionAtLeast } from '../../src/index.js';
 
 export interface ClientTarget {
   /** A fresh client connected to a fresh fixture server (page size 4) with these options. */
@@ -141,6 +141,22 @@ export function clientSuite(label: string, protocolVersion: string, target: Clie
       expect(result.content[0]).toEqual({ type: 'text', text: 'decline: null' });
       expect(asked).toEqual([{ schema: { ...NAME, required: ['name'] }, related: era === 'legacy' }]);
     });
+
+    it.runIf(elicits)(
+      'a handler that throws answers the server with its error, and the call fails with it',
+      async () => {
+        const refuse = () => {
+          throw new McpError(ErrorCode.InvalidRequest, 'nobody is here to answer');
+        };
+        await expect(client.callTool('elicit', {}, { handlers: { elicitation: refuse } })).rejects.toMatchObject({
+          code: ErrorCode.InvalidRequest,
+          message: 'nobody is here to answer',
+        });
+        expect((await client.callTool('echo', { text: 'still here' })).content[0]).toMatchObject({
+          text: 'still here',
+        });
+      },
+    );
 
     it('hears log messages at the level it asked for', async () => {
       const logs: unknown[] = [];
