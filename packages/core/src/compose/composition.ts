@@ -158,7 +158,7 @@ export class Composition {
   }
 
   private check(manifest: Manifest): void {
-    const kinds: { kind: ListKind | 'template'; own: string[]; mounted: (m: MountedServer) => string[] }[] = [
+    const kinds: { kind: ListKind; own: string[]; mounted: (m: MountedServer) => string[] }[] = [
       { kind: 'tools', own: manifest.tools.map((t) => t.name), mounted: (m) => m.lists.tools.map((t) => t.name) },
       { kind: 'prompts', own: manifest.prompts.map((p) => p.name), mounted: (m) => m.lists.prompts.map((p) => p.name) },
       {
@@ -184,7 +184,7 @@ export class Composition {
     }
   }
 
-  private checkTransforms(kind: ListKind | 'template', owners: Map<string, string>): void {
+  private checkTransforms(kind: ListKind, owners: Map<string, string>): void {
     const table =
       (kind === 'tools'
         ? this.transforms.tools
@@ -195,7 +195,8 @@ export class Composition {
     const down = this.mounts.filter((m) => !m.server.connected).map((m) => m.server.naming);
     const shown = new Map<string, string>();
     for (const name of owners.keys()) {
-      const transform = table[name];
+      // Own keys only: a tool named `constructor` has no transform.
+      const transform = Object.hasOwn(table, name) ? table[name] : undefined;
       if (transform?.hidden) continue;
       const as = transform?.name ?? name;
       const clash = kind === 'resources' ? undefined : shown.get(as);
