@@ -15,9 +15,10 @@ describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
   let redis: OwnRedis;
   let instance: StreamInstance;
   let client: Client;
+  const keyPrefix = uniquePrefix();
   beforeAll(async () => {
     redis = await OwnRedis.start();
-    instance = await startStreamInstance(redis.url, uniquePrefix(), { waitMs: 300 });
+    instance = await startStreamInstance(redis.url, keyPrefix, { waitMs: 300 });
     client = new Client({ name: 'outage-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(instance.url));
   });
@@ -105,6 +106,22 @@ describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
     const after = await stream.nextMessage();
     expect(after?.message.method).toBe('notifications/tools/list_changed');
     expect(seqOf(after?.id)).toBeGreaterThan(seqOf(lastId));
+    await stream.cancel();
+  });
+
+  it('a GET stream reads the store when its instance is back on the bus (wakes sent meanwhile are lost)', async () => {
+    const sessionId = await openSession(instance.url);
+    const stream = new SseReader(await getStream(instance.url, sessionId));
+    await stream.next();
+    // An event stored for the GET stream whose wake this instance never heard (published while it
+    // was off the bus): here, appended straight to the store, with no wake at all.
+    const message = { jsonrpc: '2.0' as const, method: 'notifications/tools/list_changed' };
+    await instance.scaleOut.eventStore.append(sessionId, 's', message);
+    const pubsubBack = /\(pub\/sub\): connection restored/;
+    const restored = instance.logged(pubsubBack, instance.logs.filter((line) => pubsubBack.test(line)).length + 1);
+    await instance.scaleOut.connection.run('kill', (c) => c.sendCommand(['CLIENT', 'KILL', 'TYPE', 'pubsub']));
+    await restored;
+    expect((await stream.nextMessage())?.message).toEqual(message);
     await stream.cancel();
   });
 });

@@ -39,6 +39,11 @@ export class ClusterLink implements ClusterStreams {
     this.detach.push(server.useNotificationBus(scaleOut.bus));
     this.detach.push(scaleOut.bus.subscribe((message) => this.receive(message)));
     if (scaleOut.requestStateKeys) server.useRequestStateKeys(scaleOut.requestStateKeys);
+    // Wakes published while the bus was away are lost: every GET stream held here looks at the store.
+    const resync = scaleOut.onResync?.(() => {
+      for (const local of sessions.values()) void local.pump();
+    });
+    if (resync) this.detach.push(resync);
   }
 
   /** Tells the others that a session has new events for its GET stream (or for the stream named). */
