@@ -127,14 +127,20 @@ export function transformArguments<V>(
   for (const [name, value] of Object.entries(sent)) {
     const original = byShown.get(name) ?? name;
     // A renamed argument is accepted only under its new name: the old one is unknown to the client.
-    if (original === name && args[name]?.name !== undefined && args[name]?.name !== name) continue;
-    out[original] = value;
+    const renamed = own.call(args, name) ? args[name]?.name : undefined;
+    if (original === name && renamed !== undefined && renamed !== name) continue;
+    put(out, original, value);
   }
   for (const [name, arg] of Object.entries(args)) {
-    if (own.call(arg, 'fixed')) out[name] = arg.fixed as V;
-    else if (own.call(arg, 'default') && !own.call(out, name)) out[name] = arg.default as V;
+    if (own.call(arg, 'fixed')) put(out, name, arg.fixed as V);
+    else if (own.call(arg, 'default') && !own.call(out, name)) put(out, name, arg.default as V);
   }
   return out;
+}
+
+/** Sets an own property, whatever its name: a client's `__proto__` argument stays an argument. */
+function put<V>(target: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** A list item with the shown fields of its transform (the name field given). */

@@ -68,6 +68,16 @@ describe('transforms', () => {
       required: ['query'],
     });
     expect(transformArguments({ query: 'x' }, args)).toEqual({ q: 'x', owner: 'acme', limit: 10 });
+    // Names the object prototype has are plain names.
+    expect(transformArguments({ constructor: 1, toString: 2 }, args)).toEqual({
+      constructor: 1,
+      toString: 2,
+      owner: 'acme',
+      limit: 10,
+    });
+    const hostile = transformArguments(JSON.parse('{"__proto__": {"polluted": true}}'), args);
+    expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+    expect(Object.keys(hostile)).toEqual(['__proto__', 'owner', 'limit']);
     // A fixed value wins over one sent; the old name of a renamed argument is not accepted.
     expect(transformArguments({ query: 'x', owner: 'evil', q: 'old', limit: 3 }, args)).toEqual({
       q: 'x',
