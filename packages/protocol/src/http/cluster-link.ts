@@ -84,8 +84,14 @@ export class ClusterLink implements ClusterStreams {
   private receive(message: ClusterMessage): void {
     if (!('sessionId' in message)) return;
     // Also for sessions not held here: one may be being restored at this moment.
-    if (message.type === 'sessionState') return this.lifecycle?.stateArrived(message.sessionId, message.session);
-    if (message.type === 'sessionDeleted') return this.lifecycle?.deletedArrived(message.sessionId);
+    if (message.type === 'sessionState') {
+      this.lifecycle?.stateArrived(message.sessionId, message.session);
+      return;
+    }
+    if (message.type === 'sessionDeleted') {
+      this.lifecycle?.deletedArrived(message.sessionId);
+      return;
+    }
     const local = this.sessions.get(message.sessionId);
     if (local === undefined) return;
     switch (message.type) {
