@@ -19,6 +19,12 @@ export interface RedisScaleOutOptions {
   /** SSE events older than this are not replayed, in ms. Default 5 minutes. */
   maxEventAgeMs?: number;
   /**
+   * How long the lease of a session's GET stream outlives its instance, in ms: after a crash, a fresh
+   * GET (no Last-Event-ID) for that session is refused (409) for up to this long; a resumption takes
+   * the stream over at once. Renewed every third of it. Default 5 000.
+   */
+  streamLeaseMs?: number;
+  /**
    * How long a `requestState` key replaced by `keys.rotate()` keeps verifying, in ms. Default 10
    * minutes, the default lifetime of a state (keep it at least `modern.requestState.ttlMs`).
    */
@@ -74,6 +80,7 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
       keyPrefix,
       maxEventsPerSession: settings.maxEventsPerSession,
       maxAgeMs: settings.maxEventAgeMs,
+      streamLeaseMs: settings.streamLeaseMs,
       ttlSeconds: settings.sessionTtlSeconds,
     }),
     bus: new RedisNotificationBus(connection, { keyPrefix }),

@@ -87,14 +87,7 @@ export async function startStreamInstance(
       return text(`relayed ${name_}`);
     },
   });
-  const scaleOut = redisScaleOut({ url, keyPrefix, logger, waitMs: options.waitMs });
-  // Tests drive the event store's lease settings through a store of the same Redis.
-  if (options.streamLeaseMs !== undefined) {
-    const { RedisEventStore } = await import('../../src/redis-event-store.js');
-    Object.assign(scaleOut, {
-      eventStore: new RedisEventStore(scaleOut.connection, { keyPrefix, streamLeaseMs: options.streamLeaseMs }),
-    });
-  }
+  const scaleOut = redisScaleOut({ url, keyPrefix, logger, ...options });
   await scaleOut.connection.run('ping', (client) => client.ping());
   scaleOut.bus.subscribe(() => undefined);
   await scaleOut.bus.ready();
