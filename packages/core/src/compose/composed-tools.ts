@@ -29,16 +29,19 @@ const toolAnswer = {
   result: (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] }),
 };
 
-/** A tool as shown: transformed, and (mounted ones) without task support, which a mount does not forward. */
+/**
+ * A tool as shown: transformed, and (mounted ones) declared without task support, which a mount does not
+ * forward — `taskSupport` becomes `forbidden`; a tool that said nothing, or `forbidden`, is shown as it came.
+ */
 export function shownTool(
   tool: ToolDefinition,
   transform: ToolTransform | undefined,
   mounted: boolean,
 ): ToolDefinition {
   let out = shownItem(tool, transform);
-  if (mounted && out.execution !== undefined) {
-    const { execution: _execution, ...rest } = out;
-    out = rest;
+  const support = out.execution?.taskSupport;
+  if (mounted && support !== undefined && support !== 'forbidden') {
+    out = { ...out, execution: { ...out.execution, taskSupport: 'forbidden' } };
   }
   if (transform?.annotations !== undefined)
     out = { ...out, annotations: { ...tool.annotations, ...transform.annotations } };
