@@ -114,4 +114,18 @@ describe('client ↔ @modelcontextprotocol/server-everything over stdio', () => 
     });
     await expect(client.ping()).resolves.toBeUndefined();
   });
+
+  it('with protocolVersion auto, falls back from server/discover to initialize', async () => {
+    const probing = await connectClient(
+      new StdioClientTransport({ command: process.execPath, args: [bin], stderr: 'ignore' }),
+      {
+        protocolVersion: 'auto',
+      },
+    );
+    expect(probing.era).toBe('legacy');
+    expect((await probing.callTool('echo', { message: 'auto' })).content).toEqual([
+      { type: 'text', text: 'Echo: auto' },
+    ]);
+    await probing.close();
+  });
 });
