@@ -67,6 +67,7 @@ export function guardFunction(guard: Guard, container: Container): GuardFunction
   return (execution) => instance().canActivate(execution);
 }
 
+/** An interceptor as a function: a class interceptor is built by the container. */
 export function interceptorFunction(interceptor: Interceptor, container: Container): InterceptorFunction {
   if (!isClass(interceptor, 'intercept')) return interceptor as InterceptorFunction;
   const instance = instanceOf(interceptor as Class<Intercepts>, container);
