@@ -195,10 +195,13 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     expect(round).toEqual({ missing: 0, duplicated: 0, sessionsMissing: 0 });
   }, 180_000);
 
-  for (const keepData of [true, false]) {
-    const label = keepData ? 'with its data' : 'without its data';
+  const outages = [
+    { keepData: 'all', label: 'with its data', tag: 'outage-kept' },
+    { keepData: 'none', label: 'without its data', tag: 'outage-lost' },
+    { keepData: 'last-save', label: 'from an older snapshot', tag: 'outage-stale' },
+  ] as const;
+  for (const { keepData, label, tag } of outages) {
     it(`Redis down 3 s and back ${label}: every request answered (result or 503 + Retry-After), no tool failed, recovery without restart`, async () => {
-      const tag = keepData ? 'outage-kept' : 'outage-lost';
       const report = await redisOutage({ redis, proxy, cluster, sessions, live }, keepData, tag);
       const kept = sessions.filter((s) => !report.lost.includes(s));
       // A lost session's client initializes again; its replacement subscribes afresh.
@@ -233,11 +236,11 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
         ),
       };
       console.log(`Redis outage ${label}: ${report.lost.length} of ${report.lost.length + kept.length} sessions lost`);
-      expect(badAnswers(report.seen, !keepData)).toEqual([]);
+      expect(badAnswers(report.seen, keepData !== 'all')).toEqual([]);
       expect(report.outcomes.filter((o) => o.kind === 'timeout' || o.kind === 'failed')).toEqual([]);
       expect(report.outcomes.filter((o) => o.kind === 'tool-error')).toEqual([]);
-      expect(http.filter((status) => status !== 503 && !(status === 404 && !keepData))).toEqual([]);
-      if (keepData) expect(report.lost).toEqual([]);
+      expect(http.filter((status) => status !== 503 && !(status === 404 && keepData !== 'all'))).toEqual([]);
+      if (keepData === 'all') expect(report.lost).toEqual([]);
       expect(misrouted(report.outcomes)).toEqual([]);
       // Streams deliver new events after the outage (and after a data loss: no cursor above the new ids).
       expect(round).toEqual({ missing: 0, duplicated: 0, sessionsMissing: 0 });

@@ -43,9 +43,11 @@ export async function redisOutage(
     sessions: LoadSession[];
     live: () => string[];
   },
-  keepData: boolean,
+  keepData: 'all' | 'none' | 'last-save',
   tag: string,
 ): Promise<OutageReport> {
+  // The snapshot a 'last-save' restart comes back to is taken before the load: what follows is lost.
+  if (keepData === 'last-save') await redis.save();
   const from = proxy.log.length;
   const logsBefore = cluster.stderrCounts();
   let running = true;

@@ -44,8 +44,8 @@ function command(port: number, line: string): Promise<string | undefined> {
 
 /**
  * One redis-server process with its data directory. Persistence is off (`--save ''`): the data
- * survives a stop only when the test asks for it (`SHUTDOWN SAVE` writes the RDB file that the
- * next start loads); a stop without it removes the file, so the next start is empty.
+ * survives a stop only as the test asks (`SHUTDOWN SAVE` writes the RDB file that the next start
+ * loads, `SAVE` a snapshot to come back to); a stop without data removes the file.
  */
 export class RedisServer {
   private child?: ChildProcess;
@@ -101,16 +101,26 @@ export class RedisServer {
     this.child = child;
   }
 
-  /** Stops the process; with `keepData` it writes its dataset first, which the next start loads. */
-  async stop({ keepData }: { keepData: boolean }): Promise<void> {
+  /**
+   * Stops the process. `all`: it writes its dataset first, which the next start loads; `none`: the next
+   * start is empty; `last-save`: the next start loads the last {@link save}, what a crash of a Redis that
+   * snapshots now and then comes back with (sessions known, counters behind).
+   */
+  async stop({ keepData }: { keepData: 'all' | 'none' | 'last-save' }): Promise<void> {
     const child = this.child;
     if (child === undefined) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     // SHUTDOWN closes the connection without a reply when it succeeds.
-    await command(this.port, keepData ? 'SHUTDOWN SAVE' : 'SHUTDOWN NOSAVE').catch(() => undefined);
+    await command(this.port, keepData === 'all' ? 'SHUTDOWN SAVE' : 'SHUTDOWN NOSAVE').catch(() => undefined);
     await gone;
     this.child = undefined;
-    if (!keepData) rmSync(join(this.dir, 'dump.rdb'), { force: true });
+    if (keepData === 'none') rmSync(join(this.dir, 'dump.rdb'), { force: true });
+  }
+
+  /** Writes a snapshot now (SAVE), for a later `stop({ keepData: 'last-save' })`. */
+  async save(): Promise<void> {
+    const reply = await command(this.port, 'SAVE');
+    if (reply !== '+OK') throw new Error(`SAVE answered ${reply}`);
   }
 
   /** Keys in the current database (to check that a stop without data really lost it). */
@@ -120,7 +130,7 @@ export class RedisServer {
   }
 
   async close(): Promise<void> {
-    await this.stop({ keepData: false });
+    await this.stop({ keepData: 'none' });
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
