@@ -10,7 +10,8 @@ export interface RedisSessionStoreOptions {
 }
 
 // One change, atomically: refused for a deleted session (its tombstone), fields set one by one
-// (HSET), subscriptions added and removed (SADD/SREM), the revision bumped, the expiries refreshed;
+// (HSET), subscriptions added and removed (SADD/SREM), the revision raised (to Redis's clock in µs
+// at least, so it keeps growing across a restart that lost the data), the expiries refreshed;
 // the whole session as it now stands is the answer. A session saved by an older version (one JSON
 // string under the same key) is converted first.
 const UPDATE = `
@@ -30,7 +31,9 @@ local add = cjson.decode(ARGV[4])
 for _, uri in ipairs(add) do redis.call('SADD', KEYS[2], uri) end
 local remove = cjson.decode(ARGV[5])
 for _, uri in ipairs(remove) do redis.call('SREM', KEYS[2], uri) end
-redis.call('HINCRBY', KEYS[1], 'rev', 1)
+local now = redis.call('TIME')
+local rev = math.max((tonumber(redis.call('HGET', KEYS[1], 'rev')) or 0) + 1, now[1] * 1000000 + now[2])
+redis.call('HSET', KEYS[1], 'rev', string.format('%.0f', rev))
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('EXPIRE', KEYS[2], ARGV[1])
 return {redis.call('HGETALL', KEYS[1]), redis.call('SMEMBERS', KEYS[2])}

@@ -192,14 +192,12 @@ export class SessionRegistry {
     }
     const held = this.map.get(id);
     if (held !== undefined && this.stale.delete(id)) {
-      if (stored !== undefined) {
-        this.syncs.get(held)?.arrived(stored);
-        return held;
-      }
-      // Deleted (or expired) while this instance was not listening.
-      this.forget(held);
-      await held.close(false);
-      return undefined;
+      const sync = this.syncs.get(held);
+      if (stored !== undefined) sync?.arrived(stored, true);
+      // Gone from the store: deleted while this instance was not listening (its tombstone ends the
+      // copy), or lost with the store's data (a restart without it: the copy is stored again).
+      else await sync?.rewrite();
+      return this.map.get(id) === held ? held : undefined;
     }
     if (held !== undefined || stored === undefined) return held;
     const session = await this.create(undefined, id, stored);

@@ -71,6 +71,16 @@ export class SessionSync {
       });
   }
 
+  /**
+   * Writes the whole session again (the store lost it); a deleted session is not revived: its copy
+   * ends (the `deleted` hook). Resolves once done; a failure is reported like any write's.
+   */
+  async rewrite(): Promise<void> {
+    this.base = undefined;
+    this.changed();
+    await this.writing;
+  }
+
   /** Resolves once every change made so far was written; false when one could not be. */
   async durable(): Promise<boolean> {
     await this.writing;
@@ -83,12 +93,13 @@ export class SessionSync {
   }
 
   /**
-   * A state read from the store or heard from another instance: taken when newer than what this
-   * copy last saw, with the changes made here and not yet written kept on top of it.
+   * A state heard from another instance (taken when newer than what this copy last saw) or read from
+   * the store (`fromStore`: taken), with the changes made here and not yet written kept on top of it.
    */
-  arrived(stored: StoredSession): void {
+  arrived(stored: StoredSession, fromStore = false): void {
     const known = this.base?.revision;
-    if (known !== undefined && (stored.revision ?? 0) <= known) return;
+    // What the store itself answers is the truth, even below a revision seen before it lost its data.
+    if (!fromStore && known !== undefined && (stored.revision ?? 0) <= known) return;
     const pending = diffSessions(this.base, this.current());
     const merged = pending ? applySessionChange(stored, pending) : stored;
     this.transport.session?.restore(merged.state);
@@ -117,7 +128,7 @@ export class SessionSync {
       this.hooks.deleted();
       return;
     }
-    this.arrived(stored);
+    this.arrived(stored, true);
     await this.hooks.written(stored);
   }
 }

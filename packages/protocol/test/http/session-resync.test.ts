@@ -9,6 +9,7 @@ import {
   type NotificationBus,
   ProtocolServer,
   type ScaleOut,
+  type SessionStore,
   StreamableHttpHandler,
 } from '../../src/index.js';
 import { initializeBody, post } from './http-client.js';
@@ -68,5 +69,36 @@ describe('session copies after the bus was away', () => {
     resyncs[1]?.(); // the bus is back
     expect((await b.handle(ping(4))).status).toBe(404);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('stores a held copy again when the store lost its data (not a deletion): the session lives on', async () => {
+    // A store that can "restart without its data".
+    let backing = new InMemorySessionStore();
+    const sessionStore: SessionStore = {
+      get: (id) => backing.get(id),
+      update: (id, change, create) => backing.update(id, change, create),
+      delete: (id) => backing.delete(id),
+    };
+    let resync: () => void = () => undefined;
+    const scaleOut: ScaleOut = {
+      sessionStore,
+      eventStore: new InMemoryEventStore(),
+      bus: joinedBuses(1).bus(0),
+      onResync: (listener) => {
+        resync = listener;
+        return () => undefined;
+      },
+    };
+    const http = new StreamableHttpHandler(new ProtocolServer({ serverInfo: { name: 'lost', version: '1' } }), {
+      scaleOut,
+    });
+    const opened = await http.handle(post(initializeBody()));
+    const id = opened.headers.get('mcp-session-id') as string;
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+    backing = new InMemorySessionStore();
+    resync();
+    expect((await http.handle(post({ jsonrpc: '2.0', id: 2, method: 'ping' }, headers))).status).toBe(200);
+    expect((await backing.get(id))?.state.protocolVersion).toBe('2025-11-25');
+    await http.close();
   });
 });
