@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { redisScaleOut } from '@decorum/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceRound, subscribeAll } from './announcements.js';
-import { Cluster, streamsOpen, waitUntil } from './cluster.js';
-import { LoadSession, latency, misrouted, type Outcome, tally } from './load-session.js';
+import { Cluster, readiness, streamsOpen, waitUntil } from './cluster.js';
+import { evidence, getEvidence } from './evidence.js';
+import { LoadSession, latency, misrouted, tally } from './load-session.js';
 import { multiRound } from './multi-round.js';
 import { badAnswers, getStatuses, OUTAGE_MS, redisOutage } from './redis-outage.js';
 import { hasRedisServer, RedisServer } from './redis-server.js';
 import { RoundRobinProxy } from './round-robin-proxy.js';
-import { legacyCall } from './scale-out-support.js';
+import { legacyCall, startInstance, stop } from './scale-out-support.js';
 
 const SESSIONS = 50;
 const CALLS = 20;
@@ -23,29 +24,6 @@ const IN_FLIGHT = 4;
 const STEPS = 3;
 
 const figures: Record<string, unknown> = {};
-
-/** The GET requests the proxy saw of the sessions an announcement round found odd (missing or twice). */
-function getEvidence(proxy: RoundRobinProxy, from: number, odd: { session: LoadSession; detail: string }[]): string[] {
-  return odd.slice(0, 4).map(({ session, detail }) => {
-    const gets = proxy.since(from).filter((e) => e.method === 'GET' && e.sessionId === session.sessionId);
-    const seen = gets
-      .map((e) => `${e.upstream} ${e.status ?? '-'}${e.lastEventId ? '+LEI' : ''} ${e.state}`)
-      .join(', ');
-    return `${session.name} ${detail}: GETs ${seen}; SDK: ${session.errors.slice(-2).join(' / ').slice(0, 200)}`;
-  });
-}
-
-/** What the proxy saw of the calls that did not end well: the evidence for the findings file. */
-function evidence(proxy: RoundRobinProxy, from: number, outcomes: Outcome[], max = 5): string[] {
-  const bad = outcomes.filter((o) => o.kind !== 'ok').slice(0, max);
-  return bad.map((o) => {
-    const entries = proxy.since(from).filter((e) => e.token === o.token);
-    const seen = entries
-      .map((e) => `${e.upstream} ${e.status ?? '-'} ${e.state} ${e.bytes}B ${e.head.slice(-300)}`)
-      .join('; ');
-    return `${o.kind} ${o.token}${'status' in o ? ` ${o.status}` : ''}: ${seen}${'message' in o ? ` (${o.message.slice(0, 160)})` : ''}`;
-  });
-}
 
 describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind a round-robin proxy', () => {
   let redis: RedisServer;
@@ -254,6 +232,25 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       }
     }, 180_000);
   }
+
+  it('a new instance started while Redis is down takes no traffic (/readyz 503, or not listening) until Redis answers', async () => {
+    await redis.stop({ keepData: 'all' });
+    const starting = startInstance('E', redis.url);
+    starting.catch(() => undefined);
+    // Either it listens and says it is not ready, or it waits for Redis before listening: both keep traffic away.
+    const bound = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000));
+    const early = await Promise.race([starting, bound]);
+    const whileDown = early === undefined ? 'not listening' : await readiness(early);
+    await redis.start();
+    const late = await starting;
+    try {
+      const greenMs = await waitUntil(async () => (await readiness(late)) === 200, 15_000, "E's /readyz to turn 200");
+      figures.lateInstance = { whileDown, greenAfterRedisMs: Math.round(greenMs) };
+      expect([503, 'not listening']).toContain(whileDown);
+    } finally {
+      await stop(late);
+    }
+  }, 60_000);
 
   it('DELETE ends the session on every instance before its 200', async () => {
     const session = await LoadSession.open(proxy.url, 'deleted');
