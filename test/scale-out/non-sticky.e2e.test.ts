@@ -41,14 +41,14 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     await proxy.start();
     cluster = new Cluster(proxy, redis.url);
     await Promise.all(['A', 'B', 'C'].map((name) => cluster.start(name)));
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(sessions.map((s) => s.close()));
     await cluster?.close();
     await proxy.close();
     await redis?.close();
     console.log(`scale-out e2e figures: ${JSON.stringify(figures, null, 2)}`);
-  });
+  }, 120_000);
 
   it(`healthy Redis: ${SESSIONS} sessions × ${CALLS} calls (${IN_FLIGHT} in flight each): no 5xx, nothing unanswered, lost, duplicated or misrouted`, async () => {
     const from = proxy.log.length;
