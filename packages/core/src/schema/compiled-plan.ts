@@ -49,6 +49,17 @@ export interface Rule {
   each: boolean;
   constraints: unknown[] | undefined;
   validators: ConstraintInstance[];
+  /** The validation arguments the fast path hands every validator of the rule (made on first use, reused). */
+  args?: RuleArguments;
+}
+
+/** What class-validator passes a constraint's `validate(value, args)`. */
+export interface RuleArguments {
+  targetName: string | undefined;
+  property: string;
+  object: object | undefined;
+  value: unknown;
+  constraints: unknown[] | undefined;
 }
 
 /** One validated property of a class. */

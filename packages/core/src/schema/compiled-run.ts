@@ -98,23 +98,29 @@ function check(plan: ClassPlan, object: Bag, depth: number): boolean {
 }
 
 function passes(rule: Rule, object: Bag, value: unknown): boolean {
-  const args = {
-    targetName: (object.constructor as Function | undefined)?.name,
-    property: rule.property,
-    object,
-    value,
-    constraints: rule.constraints,
-  };
   if (value instanceof Set || value instanceof Map) throw GIVE_UP;
-  const each = rule.each && Array.isArray(value);
-  for (const validator of rule.validators) {
-    if (each) {
-      for (const item of value as unknown[]) if (!verdict(validator.validate(item, args))) return false;
-    } else if (!verdict(validator.validate(value, args))) {
-      return false;
+  // One arguments object per rule, filled per check rather than allocated: the validators are class-validator's
+  // own, synchronous, and keep nothing of it (anything else never reaches the fast path).
+  rule.args ??= { targetName: undefined, property: rule.property, object, value, constraints: rule.constraints };
+  const args = rule.args;
+  args.targetName = (object.constructor as Function | undefined)?.name;
+  args.object = object;
+  args.value = value;
+  try {
+    const each = rule.each && Array.isArray(value);
+    for (const validator of rule.validators) {
+      if (each) {
+        for (const item of value as unknown[]) if (!verdict(validator.validate(item, args))) return false;
+      } else if (!verdict(validator.validate(value, args))) {
+        return false;
+      }
     }
+    return true;
+  } finally {
+    // The plan outlives the call: it must not hold on to the caller's input.
+    args.object = undefined;
+    args.value = undefined;
   }
-  return true;
 }
 
 function verdict(result: unknown): boolean {

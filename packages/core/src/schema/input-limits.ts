@@ -22,8 +22,25 @@ export interface ValidationLimits {
 /** The defaults of {@link ValidationLimits}. */
 export const DEFAULT_LIMITS = { maxDepth: 64, maxValues: 100_000 } as const;
 
+/**
+ * Most arguments are one object of strings and numbers: within any limit that admits one level, told without
+ * the walk's stacks.
+ */
+function flatWithin(input: unknown, maxDepth: number, maxValues: number): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || maxDepth < 1) return false;
+  let values = 1;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) continue;
+    const value = (input as Record<string, unknown>)[key];
+    if (typeof value === 'object' && value !== null) return false;
+    values++;
+  }
+  return values <= maxValues;
+}
+
 /** The problem with `input` when it exceeds the limits, or undefined. Iterative: depth costs no stack. */
 export function limitProblem(input: unknown, maxDepth: number, maxValues: number): string | undefined {
+  if (flatWithin(input, maxDepth, maxValues)) return undefined;
   const stack: unknown[] = [input];
   const depths: number[] = [1];
   let values = 0;

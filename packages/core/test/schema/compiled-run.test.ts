@@ -24,6 +24,7 @@ import { Field } from '../../src/decorators/field.decorator.js';
 import type { Class } from '../../src/metadata/types.js';
 import { planFor } from '../../src/schema/compiled-plan.js';
 import { acceptCompiled } from '../../src/schema/compiled-run.js';
+import { limitProblem } from '../../src/schema/input-limits.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 import {
   Address,
@@ -116,6 +117,22 @@ describe('compiled DTO validation', () => {
       expect(rejected).toBeGreaterThan(50);
     },
   );
+
+  it('keeps nothing of a checked input in the plan (its validator arguments are reused, then emptied)', () => {
+    const [dto, samples] = SHAPES[0] as (typeof SHAPES)[number];
+    const plan = planFor(dto, new WeakMap());
+    for (const sample of samples) acceptCompiled(plan, clone(sample) as object);
+    const rules = plan.properties.flatMap((property) => property.rules);
+    expect(rules.some((rule) => rule.args !== undefined)).toBe(true);
+    for (const rule of rules) expect([rule.args?.object, rule.args?.value]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses flat input over the value limit as the full walk does (the flat shortcut only ever admits)', () => {
+    expect(limitProblem({ a: 1, b: 'x' }, 64, 3)).toBeUndefined();
+    expect(limitProblem({ a: 1, b: 'x', c: true }, 64, 3)).toBe('arguments must hold at most 3 values');
+    expect(limitProblem({ a: 1 }, 0, 10)).toBe('arguments must not nest deeper than 0 levels');
+    expect(limitProblem({ a: { b: { c: 1 } } }, 2, 10)).toBe('arguments must not nest deeper than 2 levels');
+  });
 
   it('fills initialisers and @Field defaults on instances of the right class, a fresh copy each call', async () => {
     const first = await fast.validate(Derived, { id: 'a' });
