@@ -19,9 +19,11 @@ import {
   Context,
   Ctx,
   type ExecutionContext,
+  type Interceptor,
   inProcess,
   McpApp,
   type Mount,
+  MountedPrimitive,
   Param,
   Prompt,
   Resource,
@@ -264,6 +266,33 @@ describe('mount (in process)', () => {
     expect(seen).toEqual(['in_echo']);
     await open.outer.close();
     await open.inner.close();
+    await inner.close();
+  });
+
+  it('wraps mounted calls in the app interceptors, then the mount ones, and lets a caller with the scopes in', async () => {
+    const order: string[] = [];
+    const appWide: Interceptor = async (call, next) => {
+      order.push(`app ${call.name} ${call.method} ${call.target === MountedPrimitive}`);
+      return next();
+    };
+    const mountOnly: Interceptor = async (_call, next) => {
+      order.push('mount');
+      const result = (await next()) as { content: { text: string }[] };
+      return { ...result, content: [{ type: 'text', text: result.content[0]?.text.toUpperCase() }] };
+    };
+    const { outer, inner } = setup({ scopes: ['inner:use'], interceptors: [mountOnly] }, { interceptors: [appWide] });
+    const client = new Client({ name: 't', version: '1' });
+    const [c, s] = createLinkedTransports();
+    await outer.connect(s);
+    const deliver = s.onmessage;
+    s.onmessage = (value, info) => deliver?.(value, { ...info, authInfo: { token: 't', scopes: ['inner:use'] } });
+    await client.connect(c as unknown as SdkTransport);
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('in_echo');
+    expect((await client.callTool({ name: 'in_echo', arguments: { text: 'hi' } })).content).toEqual([
+      { type: 'text', text: 'ECHO: HI' },
+    ]);
+    expect(order).toEqual(['app in_echo echo true', 'mount']);
+    await outer.close();
     await inner.close();
   });
 
