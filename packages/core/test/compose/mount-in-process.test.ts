@@ -1,7 +1,7 @@
 // Mounting an app of this process: prefixed lists, forwarded calls, the app's guards and scopes on
 // mounted primitives, sampling/elicitation asked of our client, progress and cancellation forwarded,
 // and a mount that loses its server and gets it back.
-import { createLinkedTransports } from '@decorum/protocol';
+import { createLinkedTransports, type Transport } from '@decorum/protocol';
 import { connectInMemory } from '@decorum/protocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -284,8 +284,10 @@ describe('mount (in process)', () => {
     const client = new Client({ name: 't', version: '1' });
     const [c, s] = createLinkedTransports();
     await outer.connect(s);
-    const deliver = s.onmessage;
-    s.onmessage = (value, info) => deliver?.(value, { ...info, authInfo: { token: 't', scopes: ['inner:use'] } });
+    // What HTTP authentication would tell the engine about the caller.
+    const server: Transport = s;
+    const deliver = server.onmessage;
+    server.onmessage = (value, info) => deliver?.(value, { ...info, authInfo: { token: 't', scopes: ['inner:use'] } });
     await client.connect(c as unknown as SdkTransport);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('in_echo');
     expect((await client.callTool({ name: 'in_echo', arguments: { text: 'hi' } })).content).toEqual([
