@@ -89,7 +89,7 @@ export function composePrompts(
           );
         }
       }
-      if (original !== undefined && ownProvider !== undefined) {
+      if (original !== undefined && ownNames.has(original) && ownProvider !== undefined) {
         return ownProvider.get(
           { name: original, arguments: args as Record<string, string>, ...(_meta !== undefined && { _meta }) },
           ctx,

@@ -106,8 +106,7 @@ export function composeTools(
           server.callTool(upstream, args, ctx),
         );
       }
-      if (own !== undefined)
-        return own.call({ name: original, arguments: args, ...(_meta !== undefined && { _meta }) }, ctx);
+      // Neither ours nor any mount's: "did you mean" over every tool shown, own and mounted.
       return unknown(name, ctx);
     },
   };

@@ -148,6 +148,13 @@ describe('mount (in process)', () => {
     expect(await client.callTool({ name: 'in_echo', arguments: { text: 'hi' } })).toEqual({
       content: [{ type: 'text', text: 'echo: hi' }],
     });
+    // A slip is answered with the closest name, mounted ones included.
+    await expect(client.callTool({ name: 'in_ecko', arguments: {} })).rejects.toThrow(
+      'Unknown tool: in_ecko. Did you mean "in_echo"?',
+    );
+    await expect(client.getPrompt({ name: 'in_gret' })).rejects.toThrow(
+      'Unknown prompt: in_gret. Did you mean "in_greet"?',
+    );
     expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['notes://in/motd']);
     expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
       'notes://in/n/{id}',
