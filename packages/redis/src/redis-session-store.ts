@@ -138,6 +138,14 @@ export class RedisSessionStore implements SessionStore {
     await this.update(sessionId, { fields: { ...fields, owner: session.owner }, subscribe: subscriptions }, true);
   }
 
+  /** Refreshes the expiry of a session in use (an instance serving it from its copy calls it now and then). */
+  async touch(sessionId: string): Promise<void> {
+    const [hash, subs] = this.keys(sessionId) as [string, string];
+    await this.redis.run('touch session', (client) =>
+      client.multi().expire(hash, this.ttlSeconds).expire(subs, this.ttlSeconds).exec(),
+    );
+  }
+
   async delete(sessionId: string): Promise<void> {
     await this.redis.run('delete session', (client) =>
       client.eval(DELETE, { keys: this.keys(sessionId), arguments: [String(this.ttlSeconds)] }),

@@ -66,6 +66,18 @@ describe.skipIf(!TEST_REDIS_URL)('RedisSessionStore against a real Redis', () =>
     expect(after?.revision).toBeGreaterThan((before?.revision ?? 0) + 1);
   });
 
+  it('touch refreshes the expiry of both keys', async () => {
+    const keyPrefix = uniquePrefix();
+    const { store: sessions, connection } = store(keyPrefix);
+    await sessions.update('s', { ...start, subscribe: ['test://a'] }, true);
+    const keys = [`${keyPrefix}session:s`, `${keyPrefix}session:s:subs`];
+    for (const key of keys) await connection.run('shorten', (client) => client.expire(key, 5));
+    await sessions.touch('s');
+    for (const key of keys) {
+      expect(await connection.run('ttl', (client) => client.ttl(key))).toBeGreaterThan(50);
+    }
+  });
+
   it('leaves a deleted session deleted: no get finds it, no update revives it', async () => {
     const keyPrefix = uniquePrefix();
     const { store: sessions, connection } = store(keyPrefix);

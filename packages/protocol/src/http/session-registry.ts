@@ -216,7 +216,9 @@ export class SessionRegistry {
     if (session === undefined || (session.owner !== undefined && session.owner !== ownerOf(auth))) {
       return badRequest(404, 'Not Found: unknown or expired session; send initialize to start a new one');
     }
-    session.lastActive = Date.now();
+    const now = Date.now();
+    session.lastActive = now;
+    this.syncs.get(session)?.used(now);
     return session;
   }
 

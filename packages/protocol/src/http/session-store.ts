@@ -33,6 +33,11 @@ export interface SessionStore {
   update(sessionId: string, change: SessionChange, create?: boolean): Promise<StoredSession | undefined>;
   /** Ends the session everywhere: later `get`s answer undefined and `update`s do not revive it. */
   delete(sessionId: string): Promise<void>;
+  /**
+   * Keeps a session in use from expiring (a store with expiry): an instance serving it from its own
+   * copy, with no read or write, calls this at most once a minute.
+   */
+  touch?(sessionId: string): Promise<void>;
 }
 
 /** Applies a {@link SessionChange} to a stored session (the model every store follows). */

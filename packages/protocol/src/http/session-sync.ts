@@ -47,9 +47,14 @@ export interface SessionSyncHooks {
 }
 
 /** The store side of one session held by this instance. */
+/** How often a session served from its copy keeps its stored record from expiring, at most. */
+const TOUCH_EVERY_MS = 60_000;
+
 export class SessionSync {
   private writing: Promise<void> = Promise.resolve();
   private busy = 0;
+  /** When the stored record was last read, written or touched. */
+  private touchedAt = Date.now();
 
   constructor(
     private readonly id: string,
@@ -59,6 +64,13 @@ export class SessionSync {
     /** The session as last stored (undefined: a new session, never written). */
     private base?: StoredSession,
   ) {}
+
+  /** A request is served from this copy: the stored record's expiry is refreshed now and then. */
+  used(now: number): void {
+    if (now - this.touchedAt < TOUCH_EVERY_MS || this.store.touch === undefined) return;
+    this.touchedAt = now;
+    this.store.touch(this.id).catch((error: unknown) => this.hooks.failed(error));
+  }
 
   /** The session changed on this instance: writes what changed, after any write in progress. */
   changed(): void {
@@ -128,6 +140,7 @@ export class SessionSync {
       this.hooks.deleted();
       return;
     }
+    this.touchedAt = Date.now();
     this.arrived(stored, true);
     await this.hooks.written(stored);
   }
