@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Args, McpApp, Tool } from '@decorum/core';
+import { Args, type Context, Ctx, McpApp, Tool } from '@decorum/core';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +18,7 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -56,11 +57,15 @@ async function lists(client: Client) {
 }
 
 /**
- * The lists less what a bridge does not forward: tasks (so a tool's `execution.taskSupport`; mounts leave
- * `execution` out altogether, even a `forbidden` one, which says the same as none).
+ * The lists as a bridge shows them: tasks are not forwarded, so a tool that offers task support upstream is shown
+ * with `taskSupport: 'forbidden'` (a plain tool); everything else is as listed.
  */
 function withoutTaskSupport<T extends { tools?: { tools: { execution?: { taskSupport?: string } }[] } }>(found: T): T {
-  const tools = found.tools?.tools.map(({ execution: _execution, ...tool }) => tool);
+  const tools = found.tools?.tools.map((tool) =>
+    tool.execution?.taskSupport === undefined || tool.execution.taskSupport === 'forbidden'
+      ? tool
+      : { ...tool, execution: { ...tool.execution, taskSupport: 'forbidden' } },
+  );
   return tools === undefined ? found : { ...found, tools: { ...found.tools, tools } };
 }
 
@@ -203,6 +208,15 @@ class Greeter {
   }
 }
 
+class Chatty {
+  @Tool({ name: 'chatty', description: 'Logs while it works' })
+  async chatty(@Ctx() ctx: Context) {
+    await ctx.log.info('working', 'chatty');
+    await ctx.log.debug('too detailed', 'chatty');
+    return 'done';
+  }
+}
+
 class Extra {
   @Tool({ name: 'extra', description: 'Appears later' })
   extra() {
@@ -215,14 +229,14 @@ describe('decorum proxy: a Decorum HTTP server to stdio', () => {
   let url: URL;
 
   beforeAll(async () => {
-    app = new McpApp({ name: 'greeter', version: '1.0.0', providers: [Greeter] });
+    app = new McpApp({ name: 'greeter', version: '1.0.0', providers: [Greeter, Chatty] });
     url = (await app.listen({ http: { port: 0 } })).url as URL;
   });
   afterAll(async () => {
     await app.close();
   });
 
-  it('the v1 client over stdio sees the same lists, results and list changes as over HTTP', async () => {
+  it('the v1 client over stdio sees the same lists, results, logs and list changes as over HTTP', async () => {
     const direct = await v1(new StreamableHTTPClientTransport(url));
     const bridged = await v1(
       new StdioClientTransport({ command: process.execPath, args: [...BIN_ARGS, 'proxy', url.href], stderr: 'pipe' }),
@@ -233,6 +247,18 @@ describe('decorum proxy: a Decorum HTTP server to stdio', () => {
       expect(await bridged.callTool(call)).toEqual(await direct.callTool(call));
       const bad = { name: 'greet', arguments: { name: 42 } };
       expect(await bridged.callTool(bad)).toEqual(await direct.callTool(bad));
+      const logs = async (client: Client) => {
+        const seen: unknown[] = [];
+        client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+          seen.push(n.params);
+        });
+        await client.setLoggingLevel('info');
+        const result = await client.callTool({ name: 'chatty', arguments: {} });
+        return { result, seen };
+      };
+      const [fromDirect, fromBridge] = [await logs(direct), await logs(bridged)];
+      expect(fromBridge).toEqual(fromDirect);
+      expect(fromBridge.seen).toEqual([{ level: 'info', data: 'working', logger: 'chatty' }]);
       const changed = (client: Client) =>
         new Promise<void>((resolve) =>
           client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
@@ -241,8 +267,8 @@ describe('decorum proxy: a Decorum HTTP server to stdio', () => {
       app.add(Extra);
       await Promise.all(heard);
       const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
-      await expect.poll(() => names(bridged)).toEqual(['extra', 'greet']);
-      expect(await names(direct)).toEqual(['extra', 'greet']);
+      await expect.poll(() => names(bridged)).toEqual(['chatty', 'extra', 'greet']);
+      expect(await names(direct)).toEqual(['chatty', 'extra', 'greet']);
     } finally {
       await direct.close();
       await bridged.close();
