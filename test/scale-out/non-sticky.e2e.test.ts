@@ -182,6 +182,13 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     it(`Redis down 3 s and back ${label}: every request answered (result or 503 + Retry-After), no tool failed, recovery without restart`, async () => {
       const report = await redisOutage({ redis, proxy, cluster, sessions, live }, keepData, tag);
       const kept = sessions.filter((s) => !report.lost.includes(s));
+      // Whole or absent: no session in Redis that a write after the data loss brought back as a few fields.
+      const partial: string[] = [];
+      for (const session of sessions) {
+        const key = `decorum:session:${session.sessionId}`;
+        if ((await redis.reply(`EXISTS ${key}`)) !== ':1') continue;
+        if ((await redis.reply(`HEXISTS ${key} protocolVersion`)) === ':0') partial.push(session.name);
+      }
       // A lost session's client initializes again; its replacement subscribes afresh.
       const replacements = await Promise.all(report.lost.map((s) => LoadSession.open(proxy.url, `${s.name}-again`)));
       await Promise.all(replacements.map((s) => subscribeAll(s)));
@@ -204,6 +211,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
         redisKeys: report.keys,
         logSample: report.logSample,
         sessionsLost: report.lost.length,
+        partialSessions: partial.length,
         logLinesPerInstance: report.logLines,
         notificationsAfter: round,
         notificationEvidence: getEvidence(proxy, report.seen[0]?.seq ?? 0, odd),
@@ -219,6 +227,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       expect(report.outcomes.filter((o) => o.kind === 'tool-error')).toEqual([]);
       expect(http.filter((status) => status !== 503 && !(status === 404 && keepData !== 'all'))).toEqual([]);
       if (keepData === 'all') expect(report.lost).toEqual([]);
+      expect(partial, 'sessions in Redis without their protocol version').toEqual([]);
       expect(misrouted(report.outcomes)).toEqual([]);
       // Streams deliver new events after the outage (and after a data loss: no cursor above the new ids).
       expect(round).toEqual({ missing: 0, duplicated: 0, sessionsMissing: 0 });

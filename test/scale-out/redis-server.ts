@@ -123,6 +123,11 @@ export class RedisServer {
     if (reply !== '+OK') throw new Error(`SAVE answered ${reply}`);
   }
 
+  /** Sends one inline command; resolves with the first line of the reply (`:1`, `+OK`, `$-1`…). */
+  reply(line: string): Promise<string | undefined> {
+    return command(this.port, line);
+  }
+
   /** Keys in the current database (to check that a stop without data really lost it). */
   async dbsize(): Promise<number> {
     const reply = await command(this.port, 'DBSIZE');
