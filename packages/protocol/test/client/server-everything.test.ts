@@ -22,6 +22,7 @@ describe('client ↔ @modelcontextprotocol/server-everything over stdio', () => 
   let client: McpClient;
   let transport: RecordingTransport;
   const sampled: unknown[] = [];
+  let roots = [{ uri: 'file:///tmp/decorum-root', name: 'decorum-root' }];
 
   beforeAll(async () => {
     transport = new RecordingTransport({ command: process.execPath, args: [bin, 'stdio'], stderr: 'pipe' });
@@ -33,7 +34,7 @@ describe('client ↔ @modelcontextprotocol/server-everything over stdio', () => 
           return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'Paris' } };
         },
         elicitation: () => ({ action: 'accept', content: { name: 'Ada Lovelace' } }),
-        roots: () => [{ uri: 'file:///tmp/decorum-root', name: 'decorum-root' }],
+        roots: () => roots,
       },
     });
   });
@@ -87,6 +88,13 @@ describe('client ↔ @modelcontextprotocol/server-everything over stdio', () => 
   it('answers roots/list', async () => {
     const result = await client.callTool('get-roots-list');
     expect(String(result.content[0]?.text)).toContain('file:///tmp/decorum-root');
+  });
+
+  it('tells the server the roots changed, and it asks again', async () => {
+    roots = [{ uri: 'file:///tmp/other-root', name: 'other-root' }];
+    await client.notifyRootsChanged();
+    const listed = async () => String((await client.callTool('get-roots-list')).content[0]?.text);
+    await expect.poll(listed).toContain('file:///tmp/other-root');
   });
 
   it('cancels a long call: notifications/cancelled goes out and the connection stays usable', async () => {
