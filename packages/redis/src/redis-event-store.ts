@@ -23,19 +23,18 @@ export interface RedisEventStoreOptions {
 
 // One atomic step: skip a broadcast already appended (appendOnce), number the event in the session's
 // sequence, append it, trim the log and refresh the expiries. An entry is "seq at streamId json".
-// A new sequence starts at Redis's clock in microseconds, not at 1: after Redis lost its data, the
-// numbers go on above those already sent, so a cursor never takes new events for old ones.
+// An event's number is at least Redis's clock in microseconds: after Redis lost its data, or came
+// back from an older snapshot, the numbers still go on above those already sent, so a stream's
+// cursor never takes new events for old ones (as long as Redis's clock does not go back).
 const APPEND = `
 if KEYS[3] ~= nil and redis.call('SET', KEYS[3], '1', 'NX', 'EX', ARGV[5]) == false then return false end
-if redis.call('EXISTS', KEYS[2]) == 0 then
-  local now = redis.call('TIME')
-  redis.call('SET', KEYS[2], now[1] .. string.format('%06d', tonumber(now[2])))
-end
-local seq = string.format('%d', redis.call('INCR', KEYS[2]))
+local now = redis.call('TIME')
+local clock = tonumber(now[1]) * 1000000 + tonumber(now[2])
+local seq = string.format('%d', math.max(tonumber(redis.call('GET', KEYS[2]) or '0') + 1, clock))
+redis.call('SET', KEYS[2], seq, 'EX', ARGV[5])
 redis.call('RPUSH', KEYS[1], seq .. ' ' .. ARGV[3] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2])
 redis.call('LTRIM', KEYS[1], -tonumber(ARGV[4]), -1)
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-redis.call('EXPIRE', KEYS[2], ARGV[5])
 return ARGV[1] .. '.' .. seq
 `;
 
@@ -65,7 +64,7 @@ function parseEntry(line: string): Entry {
  * `<prefix>events:<session>:seq` (the session's event counter), both expiring `ttlSeconds` after
  * the last event; `<prefix>events:<session>:once:<key>` marks a broadcast already appended;
  * `<prefix>events:<session>:lease:<stream>` names the instance serving a stream (see {@link StreamLeases}).
- * Event numbers start at Redis's clock (µs) and only grow, even across a Redis restart that lost the data.
+ * Event numbers follow Redis's clock (µs) and only grow, even across a restart that lost data or rolled it back.
  * While Redis is away, operations fail at once (the HTTP layer then sends live, without an id).
  * @example
  * const store = new RedisEventStore(new RedisConnection({ url: 'redis://127.0.0.1:6379' }));
