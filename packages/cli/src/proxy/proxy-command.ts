@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MountSource, Transforms } from '@decorum/core';
+import { type Authenticate, lookupApiKey } from '@decorum/protocol';
 import { checkPositionals, integerOption, parseArgv } from '../argv.js';
 import { CliError } from '../cli-error.js';
 import { headerRecord, parseUrl } from '../client/connect.js';
@@ -21,6 +22,7 @@ Options:
   --token <t>               bearer token for the upstream URL
   --protocol-version <v>    revision to speak upstream (default 2025-11-25; 2026-07-28 or auto)
   --transforms <file.json>  hide, rename or redescribe tools, prompts and resources (see docs/composition.md)
+  --auth-token-env <VAR>    HTTP: clients must send "Authorization: Bearer <the value of $VAR>"
 
 The HTTP endpoint is printed on stderr: "[decorum] proxy: <upstream> → http://127.0.0.1:3000/mcp".`;
 
@@ -33,6 +35,7 @@ const OPTIONS = {
   token: 'value',
   'protocol-version': 'value',
   transforms: 'value',
+  'auth-token-env': 'value',
 } as const;
 
 /** What `decorum proxy` was asked to do, read from its command line. */
@@ -45,6 +48,8 @@ export interface ProxyPlan {
   token?: string;
   protocolVersion?: string;
   transforms?: Transforms;
+  /** HTTP: the bearer token clients must send. */
+  authToken?: string;
 }
 
 /** Reads the command line (before anything starts, so mistakes are told at once). */
@@ -83,6 +88,13 @@ export function proxyPlan(argv: readonly string[], cwd: string): ProxyPlan | und
   if (token !== undefined) plan.token = token;
   const version = args.values.get('protocol-version');
   if (version !== undefined) plan.protocolVersion = version;
+  const variable = args.values.get('auth-token-env');
+  if (variable !== undefined) {
+    const value = process.env[variable];
+    if (value === undefined || value === '')
+      throw new CliError(`--auth-token-env ${variable}: $${variable} is not set.`);
+    plan.authToken = value;
+  }
   const file = args.values.get('transforms');
   if (file !== undefined) plan.transforms = readTransforms(resolve(cwd, file));
   return plan;
@@ -100,6 +112,16 @@ function readTransforms(path: string): Transforms {
   } catch (error) {
     throw new CliError(`--transforms ${path} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** Checks `Authorization: Bearer <token>` (compared in constant time); anything else is answered 401. */
+function bearer(token: string): Authenticate {
+  const keys = { [token]: { subject: 'proxy-client' } };
+  return async (request) => {
+    const sent = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const found = sent === undefined ? undefined : await lookupApiKey({ keys }, sent);
+    return found ?? new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer' } });
+  };
 }
 
 /** `decorum proxy`: serves the upstream server until a signal (HTTP) or the end of stdin (stdio). */
@@ -132,7 +154,10 @@ export async function proxyCommand(argv: readonly string[], cwd: string, log: (l
       await app.listen({ stdio: true });
       return;
     }
-    const { url } = await app.listen({ http: { port: plan.port, host: plan.host } });
+    const http = { port: plan.port, host: plan.host };
+    const { url } = await app.listen({
+      http: plan.authToken === undefined ? http : { ...http, authenticate: bearer(plan.authToken) },
+    });
     // The app closes its mount too (the spawned server ends with it); then nothing keeps the process.
     const stop = () => {
       process.off('SIGTERM', stop);

@@ -70,8 +70,14 @@ function withoutTaskSupport<T extends { tools?: { tools: { execution?: { taskSup
 }
 
 /** Starts `decorum proxy …` and resolves with the child and, when it serves HTTP, its endpoint. */
-async function startProxy(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...BIN_ARGS, 'proxy', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startProxy(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...BIN_ARGS, 'proxy', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const stderr = new LineWaiter(child.stderr as NodeJS.ReadableStream as never);
   const line = await Promise.race([
     stderr.next(/proxy: .* → http/),
@@ -276,8 +282,8 @@ describe('decorum proxy: a Decorum HTTP server to stdio', () => {
   }, 30_000);
 });
 
-describe('decorum proxy --transforms', () => {
-  it('hides and renames the proxied tools as the file says', async () => {
+describe('decorum proxy --transforms --auth-token-env', () => {
+  it('hides and renames the proxied tools as the file says, for clients with the token only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proxy-transforms-'));
     const file = join(dir, 'transforms.json');
     writeFileSync(
@@ -286,8 +292,33 @@ describe('decorum proxy --transforms', () => {
         tools: { 'get-env': { hidden: true }, echo: { name: 'say', description: 'Repeats a message' } },
       }),
     );
-    const { child, url } = await startProxy(['--port', '0', '--transforms', file, '--', process.execPath, EVERYTHING]);
-    const client = await v1(new StreamableHTTPClientTransport(new URL(url)));
+    const { child, url } = await startProxy(
+      ['--port', '0', '--transforms', file, '--auth-token-env', 'PROXY_TOKEN', '--', process.execPath, EVERYTHING],
+      { PROXY_TOKEN: 'let-me-in' },
+    );
+    const initialize = (authorization?: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(authorization !== undefined && { authorization }),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      });
+    expect((await initialize()).status).toBe(401);
+    expect((await initialize('Bearer guess')).status).toBe(401);
+    await expect(v1(new StreamableHTTPClientTransport(new URL(url)))).rejects.toThrow();
+    const client = await v1(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: 'Bearer let-me-in' } },
+      }),
+    );
     try {
       const { tools } = await client.listTools();
       const names = tools.map((t) => t.name);
