@@ -13,7 +13,8 @@ export interface RedisSessionStoreOptions {
 // (HSET), subscriptions added and removed (SADD/SREM), the revision raised (to Redis's clock in µs
 // at least, so it keeps growing across a restart that lost the data), the expiries refreshed;
 // the whole session as it now stands is the answer. A session saved by an older version (one JSON
-// string under the same key) is converted first.
+// string under the same key) is converted first. A change to a session Redis does not have (expired,
+// or lost with its data) writes nothing, so no half session is ever stored: the caller writes it whole.
 const UPDATE = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return false end
 if redis.call('TYPE', KEYS[1]).ok == 'string' then
@@ -24,7 +25,8 @@ if redis.call('TYPE', KEYS[1]).ok == 'string' then
   for field, value in pairs(old.state) do redis.call('HSET', KEYS[1], field, cjson.encode(value)) end
   if old.owner then redis.call('HSET', KEYS[1], 'owner', cjson.encode(old.owner)) end
 end
-if ARGV[2] == '1' then redis.call('DEL', KEYS[2]) end
+if ARGV[2] == '1' then redis.call('DEL', KEYS[2])
+elseif redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 local fields = cjson.decode(ARGV[3])
 for i = 1, #fields, 2 do redis.call('HSET', KEYS[1], fields[i], fields[i + 1]) end
 local add = cjson.decode(ARGV[4])
@@ -65,6 +67,7 @@ function decode(reply: unknown): StoredSession | undefined {
   if (!Array.isArray(reply)) return undefined;
   const [hash, members] = reply as [unknown, unknown];
   if (hash === 'legacy') return JSON.parse(members as string) as StoredSession;
+  if (hash === 'missing') return { state: { protocolVersion: '', clientCapabilities: {}, subscriptions: [] } };
   const flat = hash as string[];
   const state: Record<string, unknown> = { subscriptions: [...(members as string[])].sort() };
   const stored: StoredSession = { state: state as unknown as StoredSession['state'] };

@@ -34,7 +34,7 @@ describe.skipIf(!TEST_REDIS_URL)('RedisSessionStore against a real Redis', () =>
     const [a, b, c] = [store(keyPrefix), store(keyPrefix), store(keyPrefix)];
     const model = new InMemorySessionStore();
     const first = await a.store.update('s', start, true);
-    await model.update('s', start);
+    await model.update('s', start, true);
     const changes: SessionChange[] = [
       ...Array.from({ length: 30 }, (_, i) => ({ subscribe: [`test://r/${i}`] })),
       { fields: { logLevel: 'debug' as const } },
@@ -64,6 +64,18 @@ describe.skipIf(!TEST_REDIS_URL)('RedisSessionStore against a real Redis', () =>
     await connection.run('lose', (client) => client.del([`${keyPrefix}session:s`, `${keyPrefix}session:s:subs`]));
     const after = await sessions.update('s', { ...start, subscribe: ['test://a'] }, true);
     expect(after?.revision).toBeGreaterThan((before?.revision ?? 0) + 1);
+  });
+
+  it('writes nothing for a change to a session it does not have (no half session), like the model', async () => {
+    const keyPrefix = uniquePrefix();
+    const { store: sessions, connection } = store(keyPrefix);
+    const model = new InMemorySessionStore();
+    for (const each of [sessions, model]) {
+      const answer = await each.update('gone', { subscribe: ['test://a'] });
+      expect(answer?.state.protocolVersion).toBe('');
+      expect(await each.get('gone')).toBeUndefined();
+    }
+    expect(await connection.run('keys', (client) => client.exists([`${keyPrefix}session:gone`]))).toBe(0);
   });
 
   it('touch refreshes the expiry of both keys', async () => {

@@ -132,9 +132,10 @@ export class SessionSync {
     const change = diffSessions(this.base, this.current());
     if (change === undefined) return;
     let stored = await this.store.update(this.id, change, this.base === undefined);
-    // The stored record had expired while this instance held the session: write all of it again.
+    // The store no longer had the session (expired, or lost with its data): write all of it again.
     if (stored !== undefined && !stored.state.protocolVersion) {
       stored = await this.store.update(this.id, diffSessions(undefined, this.current()) ?? {}, true);
+      if (stored !== undefined && !stored.state.protocolVersion) throw new Error('the session store wrote no session');
     }
     if (stored === undefined) {
       this.hooks.deleted();

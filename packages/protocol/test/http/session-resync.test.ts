@@ -76,7 +76,7 @@ describe('session copies after the bus was away', () => {
     let backing = new InMemorySessionStore();
     const sessionStore: SessionStore = {
       get: (id) => backing.get(id),
-      update: (id, change) => backing.update(id, change),
+      update: (id, change, create) => backing.update(id, change, create),
       delete: (id) => backing.delete(id),
     };
     let resync: () => void = () => undefined;

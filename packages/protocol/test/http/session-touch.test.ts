@@ -22,7 +22,7 @@ describe('a shared session in use', () => {
     const touched: string[] = [];
     const sessionStore: SessionStore = {
       get: (id) => backing.get(id),
-      update: (id, change) => backing.update(id, change),
+      update: (id, change, create) => backing.update(id, change, create),
       delete: (id) => backing.delete(id),
       touch: async (id) => {
         touched.push(id);
