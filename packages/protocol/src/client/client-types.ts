@@ -1,6 +1,12 @@
 // The public shapes of the client: its options, per-request options, handlers and events.
 import type { EngineLogger } from '../engine/logger.js';
-import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from '../engine/types.js';
+import type {
+  ClientCapabilities,
+  Implementation,
+  JsonObject,
+  LoggingLevel,
+  ServerCapabilities,
+} from '../engine/types.js';
 import type { RequestId } from '../jsonrpc/types.js';
 
 /** Which revision the client speaks: a legacy one (initialize), the modern one, or `auto` (probe, then fall back). */
@@ -135,7 +141,7 @@ export interface ServerDescription {
   era: 'legacy' | 'modern';
   protocolVersion: string;
   serverInfo: Implementation;
-  capabilities: import('../engine/types.js').ServerCapabilities;
+  capabilities: ServerCapabilities;
   instructions?: string;
   /** Modern era: the revisions `server/discover` listed. */
   supportedVersions?: string[];
