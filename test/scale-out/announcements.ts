@@ -34,7 +34,7 @@ export async function subscribeAll(session: LoadSession): Promise<void> {
 export async function announceRound(
   sessions: LoadSession[],
   odd: { session: LoadSession; detail: string }[] = [],
-  ms = 10_000,
+  ms = 20_000,
 ): Promise<RoundCounts> {
   const before = sessions.map((s) => new Map(s.updates));
   const expect = (i: number, uri: string) => (before[i]?.get(uri) ?? 0) + 1;

@@ -102,7 +102,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
     );
     const progress: number[] = [];
     const call = session.client.callTool({ name: 'scale_out_gate', arguments: { token, gate } }, undefined, {
-      timeout: 15_000,
+      timeout: 60_000,
       onprogress: (p) => void progress.push(p.progress),
     });
     const resumption = await Promise.race([
@@ -125,7 +125,7 @@ describe.skipIf(!hasRedisServer())('non-sticky scale-out: three instances behind
       rmSync(gate, { force: true });
       await session.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('an instance SIGKILLed under load: only the calls in flight on it are lost; it restarts and joins', async () => {
     const from = proxy.log.length;
