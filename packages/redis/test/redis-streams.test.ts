@@ -150,6 +150,34 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     expect(progress).toEqual([1, 2]);
   });
 
+  it('a followed call whose instance dies is answered with an error at once, not left to the client time-out', async () => {
+    const [a, b] = await two({ streamLeaseMs: 600 });
+    let resumedOnB!: () => void;
+    const resumption = new Promise<void>((resolve) => {
+      resumedOnB = resolve;
+    });
+    const route = routed((method) => (method === 'POST' ? a : b));
+    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await route(input, init);
+      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
+      return response;
+    };
+    const client = new Client({ name: 'streams-test', version: '1.0.0' });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
+    const call = client.callTool({ name: 'relay', arguments: { gate: 'g2' } }, undefined, { timeout: 20_000 });
+    const outcome = call.then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    await a.waiting('g2');
+    await resumption;
+    const died = Date.now();
+    await a.die(); // the call never answers; its lease lapses 600 ms later
+    expect(await outcome).toContain('stopped before answering');
+    expect(Date.now() - died).toBeLessThan(5_000);
+  });
+
   it("an instance dies under the official client's GET stream: it resumes on another, no update missed or doubled", async () => {
     const [a, b] = await two();
     let getTo = a;

@@ -259,7 +259,7 @@ export class Exchange {
       };
     }
     this.resolve(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
-    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId);
+    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, [...this.pending]);
     if (this.context.eventStore !== null && this.context.priming) {
       // Without a stored priming event the stream is not resumable, but it still carries everything live.
       const id = await this.store(null);

@@ -1,7 +1,7 @@
 // The part of a session's streams that spans instances (sessions shared through a ScaleOut): the
 // lease that keeps one GET stream per session cluster-wide, the leases of running POST streams, and
 // the follower that serves a POST stream running elsewhere on the instance a client resumed it on.
-import type { JsonRpcMessage } from '../jsonrpc/types.js';
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { EventStore, StreamLeases } from './event-store.js';
 import type { SseConnection } from './sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from './store-incidents.js';
@@ -12,8 +12,8 @@ import { StreamFollower } from './stream-follower.js';
  * resumes it on another instance is served there until its last response.
  */
 export interface StreamRelay {
-  /** The stream started: it holds a lease while it runs. */
-  opened(streamId: string): void;
+  /** The stream started, for these requests: it holds a lease while it runs. */
+  opened(streamId: string, requestIds: readonly RequestId[]): void;
   /** An event was stored while no client is connected here: whoever follows the stream reads it. */
   stored(streamId: string): void;
   /** The stream ended (`followed`: no client was connected here at the end). */
@@ -53,7 +53,8 @@ export class SharedStreams implements StreamRelay {
   private standalone?: SseConnection;
   private cursor?: string;
   private standaloneQueue: Promise<void> = Promise.resolve();
-  private readonly running = new Map<string, Timer>();
+  /** The POST streams running here: their lease's holder (this instance, and the requests) and renewal. */
+  private readonly running = new Map<string, { holder: string; timer: Timer }>();
   private readonly followers = new Map<string, StreamFollower>();
 
   constructor(
@@ -206,15 +207,16 @@ export class SharedStreams implements StreamRelay {
     this.leases?.release(this.sessionId, SHARED_STANDALONE_ID, this.holder).then(this.leaseWorked, this.leaseFailed);
   }
 
-  opened(streamId: string): void {
+  opened(streamId: string, requestIds: readonly RequestId[]): void {
     const leases = this.leases;
     if (leases === undefined) return;
-    const hold = () =>
-      leases.acquire(this.sessionId, streamId, this.cluster.instanceId, true).then(this.leaseWorked, this.leaseFailed);
+    // The requests ride along: an instance following the stream answers them if this one dies.
+    const holder = `${this.cluster.instanceId} ${JSON.stringify(requestIds)}`;
+    const hold = () => leases.acquire(this.sessionId, streamId, holder, true).then(this.leaseWorked, this.leaseFailed);
     void hold();
     const timer = setInterval(hold, renewEvery(leases));
     timer.unref?.();
-    this.running.set(streamId, timer);
+    this.running.set(streamId, { holder, timer });
   }
 
   stored(streamId: string): void {
@@ -222,10 +224,12 @@ export class SharedStreams implements StreamRelay {
   }
 
   closed(streamId: string, followed: boolean): void {
-    clearInterval(this.running.get(streamId));
+    const running = this.running.get(streamId);
+    if (running === undefined) return;
+    clearInterval(running.timer);
     this.running.delete(streamId);
     const released = this.leases
-      ?.release(this.sessionId, streamId, this.cluster.instanceId)
+      ?.release(this.sessionId, streamId, running.holder)
       .then(this.leaseWorked, this.leaseFailed);
     // After the release: a follower that reads no holder knows it has read the last event.
     if (followed) void Promise.resolve(released).then(() => this.cluster.wake(this.sessionId, streamId));
@@ -267,7 +271,7 @@ export class SharedStreams implements StreamRelay {
   close(): void {
     for (const follower of [...this.followers.values()]) follower.connection.close();
     this.standalone?.close();
-    for (const timer of this.running.values()) clearInterval(timer);
+    for (const { timer } of this.running.values()) clearInterval(timer);
     this.running.clear();
     this.releaseStandalone();
   }

@@ -2,13 +2,24 @@
 // copies the stream's events from the shared store to the client's connection, when woken (the
 // running instance stored events) and every so often in case a wake was missed, until the stream's
 // lease is gone (its last response was sent, or its instance died).
+import { ErrorCode } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { EventStore, StreamLeases } from './event-store.js';
 import type { SseConnection } from './sse.js';
 import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
 
+/** What a request gets when the instance running it died before answering. */
+const LOST = Object.freeze({
+  code: ErrorCode.InternalError,
+  message: 'The server instance running this request stopped before answering; it may or may not have taken effect',
+});
+
 /** One followed POST stream. */
 export class StreamFollower {
   private cursor: string;
+  /** The stream's requests (read from its lease), and those answered on it. */
+  private requests?: RequestId[];
+  private readonly answered = new Set<RequestId>();
   private queue: Promise<void> = Promise.resolve();
   private readonly timer: ReturnType<typeof setInterval>;
 
@@ -47,10 +58,30 @@ export class StreamFollower {
     const holder = leases?.holder(this.sessionId, this.streamId);
     const fresh = this.store.replayAfter(this.sessionId, this.cursor);
     const [running, read] = await Promise.all([holder, fresh]);
+    if (running !== undefined) this.requests ??= requestsOf(running);
     for (const event of read?.events ?? []) {
       if (!this.connection.send({ id: event.id, data: JSON.stringify(event.message) })) return;
       this.cursor = event.id;
+      for (const message of [event.message].flat() as JsonRpcMessage[]) {
+        if (!('method' in message) && message.id !== null) this.answered.add(message.id);
+      }
     }
-    if (running === undefined || read === undefined) this.connection.close();
+    if (running !== undefined && read !== undefined) return;
+    // Gone with requests unanswered: the lease lapsed, its instance died. Say so rather than leave
+    // the client waiting for its time-out.
+    for (const id of this.requests ?? []) {
+      if (!this.answered.has(id)) this.connection.send({ data: JSON.stringify({ jsonrpc: '2.0', id, error: LOST }) });
+    }
+    this.connection.close();
+  }
+}
+
+/** The requests a running stream's lease names (`<instance> <ids as JSON>`). */
+function requestsOf(holder: string): RequestId[] | undefined {
+  try {
+    const ids: unknown = JSON.parse(holder.slice(holder.indexOf(' ') + 1));
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string' || typeof id === 'number') : undefined;
+  } catch {
+    return undefined;
   }
 }
