@@ -1,3 +1,5 @@
+import { discoverTokenEndpoint } from './oauth-discovery.js';
+
 /**
  * Where an HTTP client gets its bearer token. `token()` is asked before each request (cache inside);
  * `invalidate()` is called after a 401, and the request is retried once with a fresh token.
@@ -9,14 +11,17 @@ export interface TokenProvider {
 
 /** Options of {@link clientCredentials}. */
 export interface ClientCredentialsOptions {
-  /** The authorization server's token endpoint. */
-  tokenUrl: string | URL;
+  /**
+   * The authorization server's token endpoint. Without it, it is discovered from `resource`: the MCP server's
+   * protected resource metadata (RFC 9728) names the authorization server, whose metadata names the endpoint.
+   */
+  tokenUrl?: string | URL;
   clientId: string;
   clientSecret: string;
   /** Space-separated scopes to ask for. */
   scope?: string;
-  /** RFC 8707 resource indicator: the MCP server's URL. */
-  resource?: string;
+  /** The MCP server's URL: sent as the RFC 8707 resource indicator, and where `tokenUrl` is discovered from. */
+  resource?: string | URL;
   /** `basic` (default, RFC 6749 §2.3.1) sends the credentials in an Authorization header; `post` in the body. */
   authMethod?: 'basic' | 'post';
   /** Renew this many ms before expiry. Default 30 000. */
@@ -33,14 +38,18 @@ export interface ClientCredentialsOptions {
  * });
  */
 export function clientCredentials(options: ClientCredentialsOptions): TokenProvider {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  if (options.tokenUrl === undefined && options.resource === undefined) {
+    throw new TypeError('clientCredentials needs a tokenUrl, or the resource to discover it from');
+  }
+  let tokenUrl: string | URL | undefined = options.tokenUrl;
   const early = options.earlyRefreshMs ?? 30_000;
   let cached: { value: string; expiresAt: number } | undefined;
   let inflight: Promise<string> | undefined;
   const obtain = async (): Promise<string> => {
     const body = new URLSearchParams({ grant_type: 'client_credentials' });
     if (options.scope !== undefined) body.set('scope', options.scope);
-    if (options.resource !== undefined) body.set('resource', options.resource);
+    if (options.resource !== undefined) body.set('resource', String(options.resource));
     const headers: Record<string, string> = {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
@@ -52,7 +61,8 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
       const pair = `${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`;
       headers.authorization = `Basic ${btoa(pair)}`;
     }
-    const response = await doFetch(options.tokenUrl, { method: 'POST', headers, body });
+    tokenUrl ??= await discoverTokenEndpoint(new URL(options.resource as string | URL), doFetch);
+    const response = await doFetch(tokenUrl, { method: 'POST', headers, body });
     const json = (await response.json().catch(() => ({}))) as {
       access_token?: unknown;
       expires_in?: unknown;

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCredentials, connectHttp } from '../../src/client.js';
+import { protectedResourceMetadata } from '../../src/index.js';
 import { type HttpServing, serveHttp } from '../../src/node.js';
 import { createFixtureServer } from '../fixtures/fixture-server.js';
 
@@ -21,10 +22,16 @@ describe('HTTP client credentials', () => {
   const grants: { authorization?: string; form: string }[] = [];
   let tokens: Server;
   let tokenUrl: string;
+  const issuer = () => tokenUrl.replace(/\/token$/, '');
   let mcp: HttpServing;
 
   beforeAll(async () => {
     tokens = createServer(async (req, res) => {
+      if (req.method === 'GET' && req.url === '/.well-known/oauth-authorization-server') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ issuer: issuer(), token_endpoint: tokenUrl }));
+        return;
+      }
       const form = await body(req);
       grants.push({ authorization: req.headers.authorization, form });
       const expected = `Basic ${Buffer.from('machine:s3cret').toString('base64')}`;
@@ -79,6 +86,50 @@ describe('HTTP client credentials', () => {
     expect(await whoami()).toBe('issued-2');
     expect(grants).toHaveLength(2);
     await client.close();
+  });
+
+  it('discovers the token endpoint from the resource metadata, and names the resource', async () => {
+    const protectedServer = await serveHttp(createFixtureServer(), {
+      port: 0,
+      auth: (endpoint) => ({
+        authenticate: (request) => {
+          const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+          if (token === undefined || !valid.has(token)) {
+            const metadata = new URL(`/.well-known/oauth-protected-resource${endpoint.pathname}`, endpoint);
+            return new Response(null, {
+              status: 401,
+              headers: { 'www-authenticate': `Bearer resource_metadata="${metadata.href}"` },
+            });
+          }
+          return { token, clientId: 'machine', subject: 'machine' };
+        },
+        serveMetadata: (request) =>
+          new URL(request.url).pathname === `/.well-known/oauth-protected-resource${endpoint.pathname}`
+            ? Response.json(protectedResourceMetadata({ resource: endpoint.href, authorizationServers: [issuer()] }))
+            : undefined,
+      }),
+    });
+    try {
+      const before = grants.length;
+      const provider = clientCredentials({
+        resource: protectedServer.url,
+        clientId: 'machine',
+        clientSecret: 's3cret',
+      });
+      const client = await connectHttp(protectedServer.url, { token: provider });
+      const who = JSON.parse(String((await client.callTool('whoami')).content[0]?.text));
+      expect(who.token).toBe(`issued-${before + 1}`);
+      expect(new URLSearchParams(grants.at(-1)?.form).get('resource')).toBe(protectedServer.url.href);
+      await client.close();
+    } finally {
+      await protectedServer.close();
+    }
+  });
+
+  it('needs a token endpoint or a resource to find one from', () => {
+    expect(() => clientCredentials({ clientId: 'machine', clientSecret: 's3cret' })).toThrow(
+      /tokenUrl, or the resource/,
+    );
   });
 
   it('a refused grant is a clear error', async () => {
