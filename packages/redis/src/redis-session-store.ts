@@ -25,8 +25,7 @@ if redis.call('TYPE', KEYS[1]).ok == 'string' then
   for field, value in pairs(old.state) do redis.call('HSET', KEYS[1], field, cjson.encode(value)) end
   if old.owner then redis.call('HSET', KEYS[1], 'owner', cjson.encode(old.owner)) end
 end
-if ARGV[2] == '1' then redis.call('DEL', KEYS[2])
-elseif redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+if ARGV[2] ~= '1' and redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 local fields = cjson.decode(ARGV[3])
 for i = 1, #fields, 2 do redis.call('HSET', KEYS[1], fields[i], fields[i + 1]) end
 local add = cjson.decode(ARGV[4])

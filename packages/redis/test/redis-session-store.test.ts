@@ -78,6 +78,16 @@ describe.skipIf(!TEST_REDIS_URL)('RedisSessionStore against a real Redis', () =>
     expect(await connection.run('keys', (client) => client.exists([`${keyPrefix}session:gone`]))).toBe(0);
   });
 
+  it('adds a whole rewrite to what another instance rewrote meanwhile (after a data loss): no subscription lost', async () => {
+    const { store: sessions } = store(uniquePrefix());
+    const model = new InMemorySessionStore();
+    for (const each of [sessions, model]) {
+      await each.update('s', { ...start, subscribe: ['test://a'] }, true); // instance A stores its copy again
+      await each.update('s', { ...start, subscribe: ['test://b'] }, true); // B, whose copy has not heard of a yet
+      expect((await each.get('s'))?.state.subscriptions.sort()).toEqual(['test://a', 'test://b']);
+    }
+  });
+
   it('touch refreshes the expiry of both keys', async () => {
     const keyPrefix = uniquePrefix();
     const { store: sessions, connection } = store(keyPrefix);

@@ -28,10 +28,10 @@ export interface SessionStore {
   get(sessionId: string): Promise<StoredSession | undefined>;
   /**
    * Applies one change atomically and answers the whole session as stored after it (with its new
-   * `revision`); undefined when the session was deleted. `create` starts the session (initialize, or
-   * a whole rewrite). Without `create`, a session the store does not have (expired, or lost with the
-   * store's data) is not written at all — no half session — and the answer has an empty
-   * `protocolVersion`: the caller then writes the whole session with `create`.
+   * `revision`); undefined when the session was deleted. `create` starts the session (initialize,
+   * or a whole rewrite, which adds to what is there). Without `create`, a session the store does not
+   * have (expired, or lost with the store's data) is not written at all — no half session — and the
+   * answer has an empty `protocolVersion`: the caller then writes the whole session with `create`.
    */
   update(sessionId: string, change: SessionChange, create?: boolean): Promise<StoredSession | undefined>;
   /** Ends the session everywhere: later `get`s answer undefined and `update`s do not revive it. */
@@ -73,10 +73,8 @@ export class InMemorySessionStore implements SessionStore {
     if (this.deleted.has(sessionId)) return undefined;
     const current = this.sessions.get(sessionId);
     if (current === undefined && !create) return applySessionChange(undefined, {}); // stores nothing
-    // A create writes the whole session afresh; the revision still grows.
-    const next = create
-      ? { ...applySessionChange(undefined, change), revision: (current?.revision ?? 0) + 1 }
-      : applySessionChange(current, change);
+    // A create over a session another instance rewrote meanwhile adds to it: no subscription is lost.
+    const next = applySessionChange(current, change);
     this.sessions.set(sessionId, next);
     return structuredClone(next);
   }
