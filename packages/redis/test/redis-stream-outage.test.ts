@@ -124,4 +124,46 @@ describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
     expect((await stream.nextMessage())?.message).toEqual(message);
     await stream.cancel();
   });
+
+  it('a call followed on another instance survives a Redis restart that lost the data: its result arrives', async () => {
+    const [runner, follower] = await Promise.all(
+      [0, 1].map(() => startStreamInstance(redis.url, keyPrefix, { waitMs: 300, streamLeaseMs: 900 })),
+    );
+    const other = new Client({ name: 'outage-test', version: '1.0.0' });
+    try {
+      let resumed!: () => void;
+      const resumption = new Promise<void>((resolve) => {
+        resumed = resolve;
+      });
+      const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        url.host = (method === 'POST' ? runner : follower).url.host;
+        const response = await fetch(url, init);
+        if (method === 'GET' && new Headers(init?.headers).has('last-event-id')) resumed();
+        return response;
+      };
+      await other.connect(new StreamableHTTPClientTransport(runner.url, { fetch: fetchVia }));
+      const progress: number[] = [];
+      const call = other.callTool({ name: 'relay', arguments: { gate: 'g3' } }, undefined, {
+        onprogress: (p) => void progress.push(p.progress),
+        timeout: 20_000,
+      });
+      await runner.waiting('g3');
+      await resumption;
+      const back = /\(commands\): connection restored/;
+      const restoredAll = Promise.all(
+        [runner, follower].map((i) => i.logged(back, i.logs.filter((line) => back.test(line)).length + 1)),
+      );
+      await outage();
+      await recovery();
+      await restoredAll;
+      runner.open('g3');
+      expect((await call).content).toEqual([{ type: 'text', text: 'relayed g3' }]);
+      expect(progress).toEqual([1, 2]);
+    } finally {
+      await other.close();
+      await Promise.all([runner.close(), follower.close()]);
+    }
+  });
 });

@@ -178,6 +178,37 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     expect(Date.now() - died).toBeLessThan(5_000);
   });
 
+  it('a followed call whose lease Redis lost (its instance alive, taking it back) is not declared lost', async () => {
+    const [a, b] = await two({ streamLeaseMs: 900 });
+    let resumedOnB!: () => void;
+    const resumption = new Promise<void>((resolve) => {
+      resumedOnB = resolve;
+    });
+    const route = routed((method) => (method === 'POST' ? a : b));
+    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await route(input, init);
+      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
+      return response;
+    };
+    const client = new Client({ name: 'streams-test', version: '1.0.0' });
+    clients.push(client);
+    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
+    await client.connect(transport);
+    const call = client.callTool({ name: 'relay', arguments: { gate: 'g4' } }, undefined, { timeout: 10_000 });
+    await a.waiting('g4');
+    await resumption;
+    // The running stream's lease vanishes (as in a Redis that lost its data) and B looks at once.
+    const sessionId = transport.sessionId as string;
+    const keys = await a.scaleOut.connection.run('keys', (c) => c.keys(`*${sessionId}:lease:p*`));
+    expect(keys).toHaveLength(1);
+    const streamId = (keys[0] as string).split(':lease:')[1] as string;
+    await a.scaleOut.connection.run('del', (c) => c.del(keys));
+    await a.scaleOut.bus.publish({ type: 'wake', sessionId, streamId });
+    await client.ping(); // a round trip: B has had the wake
+    a.open('g4');
+    expect((await call).content).toEqual([{ type: 'text', text: 'relayed g4' }]);
+  });
+
   it("an instance dies under the official client's GET stream: it resumes on another, no update missed or doubled", async () => {
     const [a, b] = await two();
     let getTo = a;

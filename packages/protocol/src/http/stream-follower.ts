@@ -20,6 +20,10 @@ export class StreamFollower {
   /** The stream's requests (read from its lease), and those answered on it. */
   private requests?: RequestId[];
   private readonly answered = new Set<RequestId>();
+  /** Since when the stream has had no lease while requests were unanswered. */
+  private missingSince?: number;
+  /** How long that may last before the requests are declared lost: two renewals of the lease. */
+  private readonly graceMs: number;
   private queue: Promise<void> = Promise.resolve();
   private readonly timer: ReturnType<typeof setInterval>;
 
@@ -33,6 +37,7 @@ export class StreamFollower {
     private readonly incidents?: StoreIncidents,
   ) {
     this.cursor = lastEventId;
+    this.graceMs = 2 * everyMs;
     this.timer = setInterval(() => void this.pump(), everyMs);
     this.timer.unref?.();
   }
@@ -66,11 +71,20 @@ export class StreamFollower {
         if (!('method' in message) && message.id !== null) this.answered.add(message.id);
       }
     }
-    if (running !== undefined && read !== undefined) return;
-    // Gone with requests unanswered: the lease lapsed, its instance died. Say so rather than leave
-    // the client waiting for its time-out.
-    for (const id of this.requests ?? []) {
-      if (!this.answered.has(id)) this.connection.send({ data: JSON.stringify({ jsonrpc: '2.0', id, error: LOST }) });
+    // (A cursor the store does not know, `read` undefined, is a Redis that lost its data: the events
+    // stored from now on are numbered above it, so following goes on.)
+    if (running !== undefined) {
+      this.missingSince = undefined;
+      return;
+    }
+    const unanswered = (this.requests ?? []).filter((id) => !this.answered.has(id));
+    if (unanswered.length > 0) {
+      // No lease and requests unanswered: its instance died, or Redis lost the lease (its holder
+      // takes it back at its next renewal). Only a lease missing that long means the former.
+      this.missingSince ??= Date.now();
+      if (Date.now() - this.missingSince < this.graceMs) return;
+      // Said rather than left to the client's time-out.
+      for (const id of unanswered) this.connection.send({ data: JSON.stringify({ jsonrpc: '2.0', id, error: LOST }) });
     }
     this.connection.close();
   }
