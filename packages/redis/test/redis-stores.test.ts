@@ -60,7 +60,8 @@ describe.skipIf(!TEST_REDIS_URL)('Redis stores against a real Redis', () => {
     const results = await Promise.all([a.appendOnce('s1', 's', note(1), 'k1'), b.appendOnce('s1', 's', note(1), 'k1')]);
     expect(results.filter((id) => id !== undefined)).toHaveLength(1);
     const winner = results.find((id) => id !== undefined) as string;
-    expect(seqOf(await a.appendOnce('s1', 's', note(2), 'k2'))).toBeGreaterThan(seqOf(winner));
+    const next = (await a.appendOnce('s1', 's', note(2), 'k2')) as string;
+    expect(seqOf(next)).toBeGreaterThan(seqOf(winner));
     expect((await b.replayAfter('s1', start))?.events.map((e) => e.message)).toEqual([note(1), note(2)]);
   });
 
