@@ -68,6 +68,10 @@ export class RequestStateSigner {
   readonly ttlMs: number;
   private readonly source?: RequestStateKeySource;
   private keys?: Promise<CryptoKey[]>;
+  /** The keys of the last fetch that worked: used while the source cannot be reached. */
+  private lastGood?: CryptoKey[];
+  /** Set while signing with `lastGood` because a fetch failed: when to try the source again. */
+  private retryAt?: number;
   private fetchedAt = 0;
   /** Least time between two fetches of a key source triggered by unknown signatures, in ms. */
   private readonly refreshMs = 5_000;
@@ -89,19 +93,30 @@ export class RequestStateSigner {
   }
 
   private currentKeys(): Promise<CryptoKey[]> {
+    if (this.retryAt !== undefined && Date.now() >= this.retryAt) this.keys = undefined;
     if (this.keys === undefined) {
       const source = this.source as RequestStateKeySource;
       this.fetchedAt = Date.now();
-      const loading = source().then((raw) => {
+      this.retryAt = undefined;
+      const fetched = source().then(async (raw) => {
         if (raw.length === 0) throw new RangeError('the requestState key source returned no key');
         checkLengths(raw);
-        return importKeys(raw);
+        const keys = await importKeys(raw);
+        this.lastGood = keys;
+        return keys;
+      });
+      // The shared store is down (a refetch after a rotation or a reconnection): the keys fetched
+      // before still sign and verify, and the source is tried again after refreshMs. Without any,
+      // the failure is the request's, and the next request fetches again.
+      const loading = fetched.catch((error: unknown) => {
+        if (this.lastGood === undefined) {
+          if (this.keys === loading) this.keys = undefined;
+          throw error;
+        }
+        this.retryAt = Date.now() + this.refreshMs;
+        return this.lastGood;
       });
       this.keys = loading;
-      // A failed fetch (the shared store is down) is retried on the next request rather than cached.
-      loading.catch(() => {
-        if (this.keys === loading) this.keys = undefined;
-      });
     }
     return this.keys;
   }
