@@ -76,7 +76,8 @@ export class SharedStreams implements StreamRelay {
   /**
    * The store is the GET stream's mailbox: whichever instance sends appends (once per broadcast),
    * and the instance holding the GET stream copies new events from the store to it. A message the
-   * store refuses goes out live when the GET stream is here, else it is dropped.
+   * store refuses goes out live when the GET stream is here, else it is dropped; a broadcast always
+   * is (another copy of the session may have stored it: sent live too, it would arrive twice).
    */
   async send(list: JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
     const store = this.store;
@@ -91,7 +92,7 @@ export class SharedStreams implements StreamRelay {
         this.incidents?.recovered(EVENT_STORE_ROLE);
         appended ||= id !== undefined;
       } catch (error) {
-        const live = this.hasStandalone;
+        const live = this.hasStandalone && dedupeKey === undefined;
         const cost = live ? 'GET stream messages sent without being stored' : 'GET stream messages dropped';
         this.incidents?.failed(EVENT_STORE_ROLE, cost, error);
         if (live) await this.enqueue(async () => void this.standalone?.send({ data: JSON.stringify(item) }));
