@@ -120,6 +120,37 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     await again.cancel();
   });
 
+  it('resuming an older GET stream replays only its own messages, not those a newer stream carried', async () => {
+    const [a, b] = await two();
+    const sessionId = await openSession(a.url);
+    const first = new SseReader(await getStream(a.url, sessionId));
+    await first.next();
+    a.server.notifyListChanged('tools');
+    const seen = await first.nextMessage(); // the last event the client saw on the first stream
+    await first.cancel();
+    // A fresh stream (the lease is free once the first one closed), which carries the next message.
+    const second = await vi.waitFor(
+      async () => {
+        const response = await getStream(b.url, sessionId);
+        if (response.status === 200) return new SseReader(response);
+        await response.body?.cancel();
+        throw new Error(`GET on B answered ${response.status}`);
+      },
+      { timeout: 3_000, interval: 20 },
+    );
+    await second.next();
+    b.server.notifyListChanged('tools');
+    const carried = await second.nextMessage();
+    // The client now resumes the first stream: the message the second one carried is not replayed.
+    const resumed = new SseReader(await getStream(a.url, sessionId, seen?.id));
+    expect((await resumed.next())?.id).toBe(seen?.id); // the repeated id
+    a.server.notifyListChanged('tools');
+    const next = await resumed.nextMessage();
+    expect(seqOf(next?.id)).toBeGreaterThan(seqOf(carried?.id));
+    await resumed.cancel();
+    await second.cancel();
+  });
+
   it("resumes a running call's POST stream on another instance: the official client gets its progress and result", async () => {
     const [a, b] = await two();
     let resumedOnB!: () => void;

@@ -35,6 +35,11 @@ export const SHARED_STANDALONE_ID = 's';
 
 const DONE: Promise<void> = Promise.resolve();
 
+/** Stored where a fresh GET stream starts (never sent): a resumption of an older one stops there. */
+const STREAM_START: JsonRpcMessage = Object.freeze({ jsonrpc: '2.0', method: 'decorum/getStreamStarted' });
+const isStreamStart = (message: unknown): boolean =>
+  (message as { method?: unknown } | null)?.method === STREAM_START.method;
+
 type Timer = ReturnType<typeof setInterval>;
 
 /** Leases live in the event store: their failures are its outage, not one more line in the log. */
@@ -125,7 +130,7 @@ export class SharedStreams implements StreamRelay {
       const previous = this.standalone;
       this.standalone = connection;
       previous?.close();
-      this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, null));
+      this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, STREAM_START));
       // A resumption repeats the client's own id: a client that tracks ids per stream (the official
       // one) then still has one to resume from should this stream break before its next event.
       if (priming || lastEventId !== undefined) connection.send({ id: this.cursor, data: '', retry: retryMs });
@@ -153,10 +158,15 @@ export class SharedStreams implements StreamRelay {
         this.standalone?.close();
         return;
       }
-      for (const event of fresh?.events ?? []) {
+      const events = fresh?.events ?? [];
+      // A fresh GET stream opened after this one's cursor (a client resuming an older stream): what
+      // came after its start was that stream's to deliver, so it is skipped, not sent twice.
+      const newer = events.findIndex((event) => isStreamStart(event.message));
+      for (const event of newer === -1 ? events : events.slice(0, newer)) {
         if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
         this.cursor = event.id;
       }
+      if (newer !== -1) this.cursor = (events.at(-1) as { id: string }).id;
     });
   }
 
