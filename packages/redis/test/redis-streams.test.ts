@@ -7,39 +7,9 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStream, openSession, SseReader, seqOf } from './support/raw-http.js';
 import { SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
-import { type StreamInstance, startStreamInstance } from './support/stream-instances.js';
+import { counter, routed, type StreamInstance, startStreamInstance } from './support/stream-instances.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis stream tests skipped: ${SKIP_REASON}`);
-
-/** Sends every request to whichever instance `route` names at that moment (a load balancer). */
-function routed(route: (method: string, headers: Headers) => StreamInstance) {
-  return (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const headers = new Headers(init?.headers);
-    url.host = route(init?.method ?? 'GET', headers).url.host;
-    return fetch(url, init);
-  };
-}
-
-/** Counts notifications, and lets a test wait for the count to reach a number. */
-function counter() {
-  let count = 0;
-  const waiters: [number, () => void][] = [];
-  return {
-    get count() {
-      return count;
-    },
-    hit() {
-      count++;
-      for (const [at, resolve] of waiters) if (count >= at) resolve();
-    },
-    reach: (at: number) =>
-      new Promise<void>((resolve) => {
-        if (count >= at) resolve();
-        else waiters.push([at, resolve]);
-      }),
-  };
-}
 
 describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => {
   const running: StreamInstance[] = [];
@@ -149,95 +119,6 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     expect(seqOf(next?.id)).toBeGreaterThan(seqOf(carried?.id));
     await resumed.cancel();
     await second.cancel();
-  });
-
-  it("resumes a running call's POST stream on another instance: the official client gets its progress and result", async () => {
-    const [a, b] = await two();
-    let resumedOnB!: () => void;
-    const resumption = new Promise<void>((resolve) => {
-      resumedOnB = resolve;
-    });
-    // POSTs go to A, every GET (the resumption included) to B.
-    const route = routed((method) => (method === 'POST' ? a : b));
-    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await route(input, init);
-      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
-      return response;
-    };
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
-
-    const progress: number[] = [];
-    const call = client.callTool({ name: 'relay', arguments: { gate: 'g1' } }, undefined, {
-      onprogress: (p) => void progress.push(p.progress),
-      timeout: 10_000,
-    });
-    await a.waiting('g1'); // A dropped the POST stream; the client resumes it on B
-    await resumption; // B answered the resumption and follows the stream
-    a.open('g1');
-    const result = await call;
-    expect(result.content).toEqual([{ type: 'text', text: 'relayed g1' }]);
-    expect(progress).toEqual([1, 2]);
-  });
-
-  it('a followed call whose instance dies is answered with an error at once, not left to the client time-out', async () => {
-    const [a, b] = await two({ streamLeaseMs: 600 });
-    let resumedOnB!: () => void;
-    const resumption = new Promise<void>((resolve) => {
-      resumedOnB = resolve;
-    });
-    const route = routed((method) => (method === 'POST' ? a : b));
-    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await route(input, init);
-      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
-      return response;
-    };
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
-    const call = client.callTool({ name: 'relay', arguments: { gate: 'g2' } }, undefined, { timeout: 20_000 });
-    const outcome = call.then(
-      () => 'answered',
-      (error: Error) => error.message,
-    );
-    await a.waiting('g2');
-    await resumption;
-    const died = Date.now();
-    await a.die(); // the call never answers; its lease lapses 600 ms later
-    expect(await outcome).toContain('stopped before answering');
-    expect(Date.now() - died).toBeLessThan(5_000);
-  });
-
-  it('a followed call whose lease Redis lost (its instance alive, taking it back) is not declared lost', async () => {
-    const [a, b] = await two({ streamLeaseMs: 900 });
-    let resumedOnB!: () => void;
-    const resumption = new Promise<void>((resolve) => {
-      resumedOnB = resolve;
-    });
-    const route = routed((method) => (method === 'POST' ? a : b));
-    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await route(input, init);
-      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
-      return response;
-    };
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
-    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
-    await client.connect(transport);
-    const call = client.callTool({ name: 'relay', arguments: { gate: 'g4' } }, undefined, { timeout: 10_000 });
-    await a.waiting('g4');
-    await resumption;
-    // The running stream's lease vanishes (as in a Redis that lost its data) and B looks at once.
-    const sessionId = transport.sessionId as string;
-    const keys = await a.scaleOut.connection.run('keys', (c) => c.keys(`*${sessionId}:lease:p*`));
-    expect(keys).toHaveLength(1);
-    const streamId = (keys[0] as string).split(':lease:')[1] as string;
-    await a.scaleOut.connection.run('del', (c) => c.del(keys));
-    await a.scaleOut.bus.publish({ type: 'wake', sessionId, streamId });
-    await client.ping(); // a round trip: B has had the wake
-    a.open('g4');
-    expect((await call).content).toEqual([{ type: 'text', text: 'relayed g4' }]);
   });
 
   it("an instance dies under the official client's GET stream: it resumes on another, no update missed or doubled", async () => {

@@ -109,3 +109,33 @@ export async function startStreamInstance(
     close: () => serving.close(),
   };
 }
+
+/** Sends every request to whichever instance `route` names at that moment (a load balancer). */
+export function routed(route: (method: string, headers: Headers) => StreamInstance) {
+  return (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init?.headers);
+    url.host = route(init?.method ?? 'GET', headers).url.host;
+    return fetch(url, init);
+  };
+}
+
+/** Counts notifications, and lets a test wait for the count to reach a number. */
+export function counter() {
+  let count = 0;
+  const waiters: [number, () => void][] = [];
+  return {
+    get count() {
+      return count;
+    },
+    hit() {
+      count++;
+      for (const [at, resolve] of waiters) if (count >= at) resolve();
+    },
+    reach: (at: number) =>
+      new Promise<void>((resolve) => {
+        if (count >= at) resolve();
+        else waiters.push([at, resolve]);
+      }),
+  };
+}
