@@ -40,6 +40,7 @@ export const PLANS: Record<string, Plan> = {
   },
   'docs/benchmarks.md: node bench/cpu-cost.mjs --calls 40000 --rounds 3': { skip: NO_BENCH },
   'docs/benchmarks.md: node bench/cpu-cost.mjs --modes http,stateless --pooled': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/cpu-cost.mjs --ladder --modes http,stateless': { skip: NO_BENCH },
   'docs/benchmarks.md: node bench/snapshot-decorum.mjs before': { skip: NO_BENCH },
   'docs/benchmarks.md: npm run bench -- --quick --only throughput --with before': { skip: NO_BENCH },
   'docs/create-mcp-app.md: npm init @decorum/mcp-app my-server': {
