@@ -4,6 +4,7 @@
 import { Agent, request } from 'node:http';
 import { initializeParams, MODERN_VERSION, modernRequest, PROTOCOL_VERSION } from './messages.mjs';
 
+/** One POST; the whole answer as text. */
 function post(url, agent, body, headers) {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -45,32 +46,30 @@ function parseAnswer(res, id) {
   throw new Error(`no answer for ${id} in SSE body: ${res.text.slice(0, 200)}`);
 }
 
+/**
+ * One MCP client over HTTP: a session (initialize, then notifications/initialized; the session id kept), or bare
+ * POSTs with the protocol header (stateless, and every 2026-07-28 request). `send(body, headers)` is the connection
+ * pattern: a node:http agent here, a shared undici Pool in bench/lib/pool-client.mjs.
+ */
 export class HttpMcpClient {
   #nextId = 1;
 
-  constructor(url, { agent, stateless = false, version = PROTOCOL_VERSION }) {
-    this.url = url;
-    this.agent = agent;
+  constructor(send, { stateless = false, version = PROTOCOL_VERSION }) {
+    this.send = send;
     this.stateless = stateless;
     this.version = version;
     this.headers = stateless || version === MODERN_VERSION ? { 'mcp-protocol-version': version } : {};
   }
 
-  /** Stateful: initialize, then notifications/initialized; keeps the session id. */
   async connect() {
     if (this.stateless || this.version === MODERN_VERSION) return this;
     const params = { ...initializeParams, protocolVersion: this.version };
-    const init = await post(this.url, this.agent, this.#frame('initialize', params), {});
+    const init = await this.send(this.#frame('initialize', params), {});
     const sessionId = init.headers['mcp-session-id'];
     if (init.status !== 200 || !sessionId)
       throw new Error(`initialize: HTTP ${init.status} ${init.text.slice(0, 200)}`);
     this.headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': this.version };
-    const note = await post(
-      this.url,
-      this.agent,
-      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-      this.headers,
-    );
+    const note = await this.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), this.headers);
     if (note.status !== 202) throw new Error(`notifications/initialized: HTTP ${note.status}`);
     return this;
   }
@@ -83,7 +82,7 @@ export class HttpMcpClient {
       params = modern.params;
       headers = { ...headers, ...modern.headers };
     }
-    const res = await post(this.url, this.agent, this.#frame(method, params), headers);
+    const res = await this.send(this.#frame(method, params), headers);
     if (res.status !== 200) throw new Error(`${method}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
     return parseAnswer(res, id);
   }
@@ -109,7 +108,8 @@ export async function httpClients(
   for (let i = 0; i < count; i++) {
     const agent = shared ?? new Agent({ keepAlive: true, maxSockets: 1 });
     if (agents.length === 0 || !shared) agents.push(agent);
-    clients.push(await new HttpMcpClient(url, { agent, stateless, version }).connect());
+    const send = (body, headers) => post(url, agent, body, headers);
+    clients.push(await new HttpMcpClient(send, { stateless, version }).connect());
   }
   const close = () => {
     for (const agent of agents) agent.destroy();
