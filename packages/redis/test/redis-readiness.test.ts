@@ -39,6 +39,9 @@ describe.skipIf(!TEST_REDIS_URL)('readiness over Redis', () => {
     await scaleOut.connection.run('ping', (client) => client.ping());
     const server = new ProtocolServer({ serverInfo: { name: 'ready', version: '1.0.0' } });
     serving = await serveHttp(server, { scaleOut });
+    // Ready needs the pub/sub connection too, which comes up with the endpoint's subscriptions: wait for them
+    // (under load it can lag the first /readyz).
+    await Promise.all([scaleOut.bus.ready(), scaleOut.keys.ready()]);
     const readyz = async () => {
       const response = await fetch(new URL('/readyz', serving.url));
       return { status: response.status, body: await response.json() };
