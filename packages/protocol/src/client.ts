@@ -7,6 +7,8 @@
  * const client = await connectHttp('http://127.0.0.1:3000/mcp');
  * console.log(await client.listTools());
  */
+
+export type { CallToolOptions, ClientTask, TaskCallOptions, TaskListPage } from './client/client-tasks.js';
 export type {
   ClientClosed,
   ClientEvents,

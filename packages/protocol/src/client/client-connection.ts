@@ -34,7 +34,8 @@ import { TapTransport } from './tap-transport.js';
 
 const MODERN = '2026-07-28';
 // Methods whose questions a single in-flight request can be assumed to own (legacy stdio gives no id).
-const WORK = new Set(['tools/call', 'prompts/get', 'resources/read']);
+const WORK = new Set(['tools/call', 'prompts/get', 'resources/read', 'tasks/result']);
+const META_RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 /** @internal the era machinery under {@link McpClient}. */
 export class ClientConnection {
@@ -43,10 +44,12 @@ export class ClientConnection {
   logLevel?: LoggingLevel;
   private readonly capabilities: ClientCapabilities;
   private readonly clientInfo: Implementation;
-  private readonly handlers: ClientHandlers;
+  readonly handlers: ClientHandlers;
   // Outgoing requests in flight: id → method and the handlers that answer their questions.
   private readonly outgoing = new Map<RequestId, { method: string; handlers?: ClientHandlers }>();
   private nextHandlers?: ClientHandlers;
+  // Tasks being followed: task id → the handlers of the call that made it (questions carry related-task _meta).
+  private readonly taskHandlers = new Map<string, ClientHandlers | undefined>();
   private closing = false;
   private closeInfo?: ClientClosed;
 
@@ -128,11 +131,19 @@ export class ClientConnection {
     }
   }
 
-  /** The modern per-request `_meta`: version, capabilities, identity and log level. */
-  envelope(): JsonObject {
+  /** The modern per-request `_meta`: version, capabilities (with a request's own `extra`), identity and log level. */
+  envelope(extra?: ClientCapabilities): JsonObject {
+    const capabilities =
+      extra === undefined
+        ? this.capabilities
+        : {
+            ...this.capabilities,
+            ...extra,
+            extensions: { ...this.capabilities.extensions, ...extra.extensions },
+          };
     const meta: JsonObject = {
       [META_VERSION]: this.description.protocolVersion,
-      [META_CAPABILITIES]: this.capabilities,
+      [META_CAPABILITIES]: capabilities,
       [META_CLIENT_INFO]: this.clientInfo,
     };
     if (this.logLevel !== undefined) meta[META_LOG_LEVEL] = this.logLevel;
@@ -151,7 +162,11 @@ export class ClientConnection {
     if (options.requestState !== undefined) retry.requestState = options.requestState;
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let rounds = 0; ; rounds++) {
-      const result = await this.send(method, { ...params, ...retry, _meta: this.envelope() }, options);
+      const result = await this.send(
+        method,
+        { ...params, ...retry, _meta: this.envelope(options.capabilities) },
+        options,
+      );
       if (result.resultType !== 'input_required' || options.inputRequired === 'return') return result;
       if (rounds >= maxRounds) {
         throw new McpError(
@@ -205,6 +220,12 @@ export class ClientConnection {
     }
   }
 
+  /** Ties the questions of a task (related-task `_meta`) to the handlers of the call that made it. */
+  relateTask(taskId: string, handlers: ClientHandlers | undefined): () => void {
+    this.taskHandlers.set(taskId, handlers);
+    return () => this.taskHandlers.delete(taskId);
+  }
+
   /** Legacy: sets the minimum log level on the server; modern: the envelope of later requests carries it. */
   async setLogLevel(level: LoggingLevel): Promise<void> {
     this.logLevel = level;
@@ -232,7 +253,11 @@ export class ClientConnection {
     if (request.method === 'ping') return {};
     const relatedRequestId = this.relatedTo(info);
     const related = relatedRequestId === undefined ? undefined : this.outgoing.get(relatedRequestId);
-    const handlers = related?.handlers ?? this.handlers;
+    const relatedTask = (request.params?._meta as JsonObject | undefined)?.[META_RELATED_TASK] as
+      | { taskId?: string }
+      | undefined;
+    const taskHandlers = relatedTask?.taskId === undefined ? undefined : this.taskHandlers.get(relatedTask.taskId);
+    const handlers = taskHandlers ?? related?.handlers ?? this.handlers;
     return answerQuestion(handlers, request.method, request.params ?? {}, {
       method: request.method,
       signal: cancellation.signal,

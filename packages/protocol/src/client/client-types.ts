@@ -96,6 +96,8 @@ export interface ClientRequestOptions {
   inputResponses?: JsonObject;
   /** Modern era: the server's state to echo on this request (a forwarded retry). */
   requestState?: string;
+  /** Modern era: capabilities this request declares besides the client's (e.g. an extension it opts into). */
+  capabilities?: ClientCapabilities;
 }
 
 /** A log message the server sent. */

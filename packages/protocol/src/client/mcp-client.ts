@@ -19,13 +19,14 @@ import type { JsonRpcNotification } from '../jsonrpc/types.js';
 import type { Transport } from '../transports/transport.js';
 import { ClientConnection } from './client-connection.js';
 import { ClientEventHub } from './client-events.js';
+import { dispatchNotification } from './client-notifications.js';
+import { type CallToolOptions, type ClientTask, ClientTasks, type TaskListPage } from './client-tasks.js';
 import type {
   ClientClosed,
   ClientEvents,
   ClientOptions,
   ClientRequestOptions,
   CloseInfoSource,
-  LogMessage,
 } from './client-types.js';
 import { type ListPage, listAll, listPage } from './list-pages.js';
 import { ListenStream } from './listen-stream.js';
@@ -34,12 +35,6 @@ import { ListenStream } from './listen-stream.js';
 interface ToolAware {
   rememberTools?(tools: readonly ToolDefinition[]): void;
 }
-
-const LIST_CHANGED: Record<string, 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged'> = {
-  'notifications/tools/list_changed': 'toolsListChanged',
-  'notifications/prompts/list_changed': 'promptsListChanged',
-  'notifications/resources/list_changed': 'resourcesListChanged',
-};
 
 /**
  * An MCP client over any engine transport, in either era: lists (every page), calls, reads, prompts, completion,
@@ -60,6 +55,7 @@ export class McpClient {
   private settleClosed!: (info: ClientClosed) => void;
   private readonly subscribed = new Set<string>();
   private readonly stream: ListenStream;
+  private readonly tasks: ClientTasks;
   private opened = false;
 
   constructor(
@@ -80,6 +76,7 @@ export class McpClient {
       (notification) => this.notified(notification),
       (info) => this.ended(info),
     );
+    this.tasks = new ClientTasks(this.connection);
   }
 
   /** Starts the transport and performs the era's opening (once); on failure the transport is closed. */
@@ -157,19 +154,59 @@ export class McpClient {
     return listAll(this, 'prompts/list', 'prompts', options);
   }
 
-  /** Calls a tool; a tool's own failure is a result with `isError`, a protocol failure rejects with an McpError. */
-  async callTool(name: string, args: JsonObject = {}, options?: ClientRequestOptions): Promise<CallToolResult> {
+  /**
+   * Calls a tool; a tool's own failure is a result with `isError`, a protocol failure rejects with an McpError.
+   * With `{ task: true }` (or `{ task: { ttlMs, onStatus } }`) the call is made as a task: created on the server,
+   * followed to its end (its questions answered by the handlers), and the final result returned; aborting `signal`
+   * cancels the task. A server that does not make a task answers plainly, which is returned as is.
+   * @example
+   * const report = await client.callTool('research', { topic: 'tides' }, { task: { onStatus: (t) => log(t.status) } });
+   */
+  async callTool(name: string, args: JsonObject = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
     const params = { name, arguments: args };
+    const { task, ...rest } = options;
+    const call = () =>
+      task === undefined || task === false
+        ? this.request('tools/call', params, rest)
+        : this.tasks.callTool(params, rest, task === true ? {} : task);
     try {
-      return (await this.request('tools/call', params, options)) as unknown as CallToolResult;
+      return (await call()) as unknown as CallToolResult;
     } catch (error) {
       // Modern HTTP mirrors some arguments into headers, which needs the tool's schema: list once and retry.
       if (!(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch || !this.transport.rememberTools) {
         throw error;
       }
       await this.listTools();
-      return (await this.request('tools/call', params, options)) as unknown as CallToolResult;
+      return (await call()) as unknown as CallToolResult;
     }
+  }
+
+  /** `tasks/get`: the task's status (2026-07-28: with its result, error or input requests inlined). */
+  getTask(taskId: string, options?: ClientRequestOptions): Promise<ClientTask> {
+    return this.tasks.get(taskId, options);
+  }
+
+  /**
+   * The final result of a task: `tasks/result` (2025-11-25; blocks until the end, answering the task's questions);
+   * in 2026-07-28, tasks/get followed until the end (input requests answered with tasks/update).
+   */
+  getTaskResult(taskId: string, options?: ClientRequestOptions): Promise<JsonObject> {
+    return this.tasks.result(taskId, options);
+  }
+
+  /** One page of `tasks/list` (2025-11-25; the 2026-07-28 extension has no list). */
+  listTasks(cursor?: string, options?: ClientRequestOptions): Promise<TaskListPage> {
+    return this.tasks.list(cursor, options);
+  }
+
+  /** `tasks/cancel`. */
+  cancelTask(taskId: string, options?: ClientRequestOptions): Promise<void> {
+    return this.tasks.cancel(taskId, options);
+  }
+
+  /** `tasks/update` (2026-07-28): answers to a task's `inputRequests`, by key. */
+  updateTask(taskId: string, inputResponses: JsonObject, options?: ClientRequestOptions): Promise<void> {
+    return this.tasks.update(taskId, inputResponses, options);
   }
 
   async readResource(uri: string, options?: ClientRequestOptions): Promise<ReadResourceResult> {
@@ -244,19 +281,7 @@ export class McpClient {
   }
 
   private notified(notification: JsonRpcNotification): void {
-    const params = notification.params ?? {};
-    const { method } = notification;
-    const changed = LIST_CHANGED[method];
-    if (method === 'notifications/subscriptions/acknowledged') this.stream.acknowledged();
-    else if (changed !== undefined) this.events.emit(changed);
-    else if (method === 'notifications/resources/updated')
-      this.events.emit('resourceUpdated', { uri: String(params.uri) });
-    else if (method === 'notifications/message') {
-      const entry: LogMessage = { level: params.level as LoggingLevel, data: params.data };
-      if (typeof params.logger === 'string') entry.logger = params.logger;
-      this.events.emit('log', entry);
-    }
-    this.events.emit('notification', { method, params });
+    dispatchNotification(notification, { events: this.events, stream: this.stream, tasks: this.tasks });
   }
 
   private ended(info: ClientClosed): void {
