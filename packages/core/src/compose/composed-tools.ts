@@ -10,6 +10,7 @@ import {
   type ToolDefinition,
   type ToolsProvider,
 } from '@decorum/protocol';
+import { type TaskSupport, taskSupportOf } from '@decorum/protocol/tasks';
 import { allows } from '../runtime/scopes.js';
 import { echoed, unknownName } from '../runtime/suggest.js';
 import { ListCache } from './list-cache.js';
@@ -30,17 +31,19 @@ const toolAnswer = {
 };
 
 /**
- * A tool as shown: transformed, and (mounted ones) declared without task support, which a mount does not
- * forward — `taskSupport` becomes `forbidden`; a tool that said nothing, or `forbidden`, is shown as it came.
+ * A tool as shown: transformed; a mounted one keeps its task support when the app serves tasks (`tasks`), and is
+ * otherwise shown as a plain tool (`taskSupport: 'forbidden'` — the mount still calls it upstream as a task when it
+ * requires one, and answers synchronously); a tool that said nothing, or `forbidden`, is shown as it came.
  */
 export function shownTool(
   tool: ToolDefinition,
   transform: ToolTransform | undefined,
   mounted: boolean,
+  tasks = false,
 ): ToolDefinition {
   let out = shownItem(tool, transform);
   const support = out.execution?.taskSupport;
-  if (mounted && support !== undefined && support !== 'forbidden') {
+  if (mounted && !tasks && support !== undefined && support !== 'forbidden') {
     out = { ...out, execution: { ...out.execution, taskSupport: 'forbidden' } };
   }
   if (transform?.annotations !== undefined)
@@ -50,12 +53,36 @@ export function shownTool(
   return out;
 }
 
-/** Composes the own tools provider (if any), the mounts' tools and the transforms into one provider. */
+/** The mount serving a shown (prefixed) tool name, with the tool as it listed it. */
+function mountedTool(mounts: readonly PipedMount[], original: string) {
+  for (const { server } of mounts) {
+    const tool = server.lists.tools.find((t) => t.name === original);
+    if (tool !== undefined) return { server, tool };
+  }
+  return undefined;
+}
+
+/**
+ * Whether the mount calls upstream as a task: always for a tool that requires it (even when the downstream call is
+ * plain: it is then followed to its end and answered synchronously), for an optional one when the downstream call
+ * is a task itself.
+ */
+async function upstreamTask(support: TaskSupport, ctx: RequestContext): Promise<boolean> {
+  if (support === 'required') return true;
+  // Idempotent: the downstream task was started before the call (policy `immediate`); false when it is no task.
+  return support === 'optional' && ctx.task !== undefined && (await ctx.task.continueAsTask());
+}
+
+/**
+ * Composes the own tools provider (if any), the mounts' tools and the transforms into one provider. With `tasks`
+ * (the app serves tasks) a mounted tool keeps its upstream task support, and its downstream task is our own.
+ */
 export function composeTools(
   own: ToolsProvider | undefined,
   ownNames: ReadonlySet<string>,
   mounts: readonly PipedMount[],
   transforms: NameTransforms<ToolTransform>,
+  tasks = false,
 ): ToolsProvider {
   const cache = new ListCache<readonly ToolDefinition[], ToolDefinition>(([ownList = EMPTY, ...mounted]) => {
     const seen = new Set<string>();
@@ -65,7 +92,7 @@ export function composeTools(
       if (seen.has(tool.name)) return;
       seen.add(tool.name);
       if (transforms.shown(tool.name) === undefined) return;
-      out.push(shownTool(tool, transforms.of(tool.name), isMounted));
+      out.push(shownTool(tool, transforms.of(tool.name), isMounted, tasks));
     };
     for (const tool of ownList) add(tool, false);
     for (const list of mounted) for (const tool of list) add(tool, true);
@@ -87,7 +114,12 @@ export function composeTools(
     list,
     taskPolicy: (name) => {
       const original = transforms.original(name);
-      return original !== undefined && ownNames.has(original) ? own?.taskPolicy?.(original) : undefined;
+      if (original === undefined) return undefined;
+      if (ownNames.has(original)) return own?.taskPolicy?.(original);
+      if (!tasks) return undefined;
+      // A mounted tool's downstream task is ours, started before the call goes upstream.
+      const support = taskSupportOf(mountedTool(mounts, original)?.tool);
+      return support === 'forbidden' ? undefined : { support, start: 'immediate' };
     },
     async call({ name, arguments: sent = {}, _meta }, ctx) {
       const original = transforms.original(name);
@@ -102,8 +134,9 @@ export function composeTools(
         if (upstream === undefined) continue;
         // While the mount is down its tools are unlisted, but a call still learns why it fails.
         if (server.connected && !server.lists.tools.some((t) => t.name === original)) continue;
-        return pipeline({ kind: 'tool', name, upstream, args, request: ctx }, toolAnswer, () =>
-          server.callTool(upstream, args, ctx),
+        const support = taskSupportOf(server.lists.tools.find((t) => t.name === original));
+        return pipeline({ kind: 'tool', name, upstream, args, request: ctx }, toolAnswer, async () =>
+          server.callTool(upstream, args, ctx, await upstreamTask(support, ctx)),
         );
       }
       // Neither ours nor any mount's: "did you mean" over every tool shown, own and mounted.

@@ -44,11 +44,17 @@ export function composeApp(
   closers: (() => Promise<void>)[],
 ): Composition | undefined {
   if (options.mounts === undefined && options.transforms === undefined) return undefined;
-  const composition = new Composition(options.mounts ?? [], options.transforms ?? {}, deps, {
-    listChanged: (kind) => engine().notifyListChanged(kind),
-    resourceUpdated: (uri) => engine().notifyResourceUpdated(uri),
-    warn: (message) => logger.warn(message),
-  });
+  const composition = new Composition(
+    options.mounts ?? [],
+    options.transforms ?? {},
+    deps,
+    {
+      listChanged: (kind) => engine().notifyListChanged(kind),
+      resourceUpdated: (uri) => engine().notifyResourceUpdated(uri),
+      warn: (message) => logger.warn(message),
+    },
+    options.tasks !== undefined,
+  );
   closers.push(() => composition.close());
   return composition;
 }
@@ -66,6 +72,8 @@ export class Composition {
     private readonly transforms: Transforms,
     deps: CompileDeps,
     events: MountEvents,
+    /** The app serves tasks: mounted tools keep their task support, and their downstream tasks are ours. */
+    private readonly tasks = false,
   ) {
     const prefixes = new Set<string>();
     for (const mount of mounts) {
@@ -106,7 +114,7 @@ export class Composition {
     const subscribe = hasResources || this.mounts.some((m) => m.server.serves('resources', 'subscribe'));
     return {
       tools: this.serving('tools', toolNames.size > 0)
-        ? composeTools(own.tools, toolNames, this.mounts, this.tools)
+        ? composeTools(own.tools, toolNames, this.mounts, this.tools, this.tasks)
         : undefined,
       resources: this.serving('resources', hasResources)
         ? composeResources(own.resources, uris, this.mounts, this.transforms.resources ?? {}, subscribe)

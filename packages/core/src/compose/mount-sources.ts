@@ -39,6 +39,9 @@ function upstream(client: McpClient): UpstreamClient {
     get serverCapabilities() {
       return client.serverCapabilities as Record<string, unknown>;
     },
+    get era() {
+      return client.era;
+    },
     closed: client.closed,
     listTools: () => client.listTools(),
     listResources: () => client.listResources(),

@@ -35,6 +35,8 @@ export interface UpstreamCallOptions {
   signal?: AbortSignal;
   onProgress?(progress: { progress: number; total?: number; message?: string }): void;
   handlers?: UpstreamHandlers;
+  /** Call as a task (tools/call): created upstream and followed to its end; an abort cancels it upstream. */
+  task?: boolean;
 }
 
 /** A log message the mounted server sent (`notifications/message`). */
@@ -53,6 +55,8 @@ export interface UpstreamClosed {
 /** A connected mounted server (structurally, the part of `McpClient` a mount uses). */
 export interface UpstreamClient {
   readonly serverCapabilities: JsonObject;
+  /** `modern` (2026-07-28) or `legacy`; a source that does not say is taken as legacy. */
+  readonly era?: 'legacy' | 'modern';
   listTools(): Promise<ToolDefinition[]>;
   listResources(): Promise<ResourceDefinition[]>;
   listResourceTemplates(): Promise<ResourceTemplateDefinition[]>;

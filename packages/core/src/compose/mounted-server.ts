@@ -107,9 +107,14 @@ export class MountedServer {
     await client?.close();
   }
 
-  /** Forwards `tools/call` (by the mounted server's own name). */
-  callTool(name: string, args: JsonObject, request: RequestContext) {
-    return this.forward(request, (client, options) => client.callTool(name, args, options));
+  /**
+   * Forwards `tools/call` (by the mounted server's own name), as a task upstream when `asTask`. A modern server
+   * decides alone whether a call becomes a task, so it is always told the mount can follow one.
+   */
+  callTool(name: string, args: JsonObject, request: RequestContext, asTask = false) {
+    return this.forward(request, (client, options) =>
+      client.callTool(name, args, asTask || client.era === 'modern' ? { ...options, task: true } : options),
+    );
   }
 
   readResource(uri: string, request: RequestContext) {

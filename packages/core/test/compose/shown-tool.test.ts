@@ -1,4 +1,4 @@
-// Mounted tools keep their definition as the mounted server lists it, except task support (not forwarded).
+// Mounted tools keep their definition as the mounted server lists it; task support only when the app serves tasks.
 import { describe, expect, it } from 'vitest';
 import { shownTool } from '../../src/compose/composed-tools.js';
 
@@ -14,7 +14,13 @@ describe('shownTool', () => {
     expect(shownTool(tool({ taskSupport: 'forbidden' }), undefined, true)).toEqual(tool({ taskSupport: 'forbidden' }));
   });
 
-  it('declares task support forbidden for a mounted tool that offers tasks', () => {
+  it('keeps a mounted tool’s task support when the app serves tasks', () => {
+    for (const support of ['optional', 'required']) {
+      expect(shownTool(tool({ taskSupport: support }), undefined, true, true)).toEqual(tool({ taskSupport: support }));
+    }
+  });
+
+  it('declares task support forbidden for a mounted tool that offers tasks when the app serves none', () => {
     for (const support of ['optional', 'required']) {
       expect(shownTool(tool({ taskSupport: support }), undefined, true)).toEqual(tool({ taskSupport: 'forbidden' }));
     }

@@ -62,6 +62,7 @@ export interface TaskWire {
 }
 
 const DEFAULT_POLL_MS = 1000;
+const CREATION_GRACE_MS = 1000;
 const TASKS_CAPABILITIES: ClientCapabilities = { extensions: { [TASKS_EXTENSION]: {} } };
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
@@ -91,9 +92,13 @@ export class ClientTasks {
   async callTool(params: JsonObject, options: ClientRequestOptions, task: TaskCallOptions): Promise<JsonObject> {
     const legacy = this.wire.era === 'legacy';
     const sent = legacy ? { ...params, task: task.ttlMs === undefined ? {} : { ttl: task.ttlMs } } : params;
-    const created = await this.wire.request('tools/call', sent, legacy ? options : this.modern(options));
+    const creating = { ...options, signal: graced(options.signal) };
+    const created = await this.wire.request('tools/call', sent, legacy ? creating : this.modern(creating));
     const handle = legacy ? created.task : created.resultType === 'task' ? created : undefined;
-    if (handle === null || typeof handle !== 'object') return created;
+    if (handle === null || typeof handle !== 'object') {
+      options.signal?.throwIfAborted();
+      return created;
+    }
     return this.follow(clientTask(handle as JsonObject), options, task);
   }
 
@@ -231,6 +236,23 @@ export class ClientTasks {
     if (this.wire.era === 'legacy') return options;
     return { ...options, capabilities: TASKS_CAPABILITIES };
   }
+}
+
+/**
+ * The signal of the creating request: aborted a grace period after `signal`. A task created meanwhile can only be
+ * cancelled once its id is known (a request cancelled at once would leave it running upstream); a call that is not
+ * answered within the grace is a long plain one, cancelled as any request.
+ */
+function graced(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (signal === undefined) return undefined;
+  const controller = new AbortController();
+  const later = () => {
+    const timer = setTimeout(() => controller.abort(signal.reason), CREATION_GRACE_MS);
+    (timer as { unref?: () => void }).unref?.();
+  };
+  if (signal.aborted) later();
+  else signal.addEventListener('abort', later, { once: true });
+  return controller.signal;
 }
 
 function cancelled(task: ClientTask): McpError {
