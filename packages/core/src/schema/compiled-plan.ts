@@ -6,6 +6,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { type MetadataStorage, ValidationTypes } from 'class-validator';
 import { getFieldMetadata } from '../decorators/field.decorator.js';
 import type { Class } from '../metadata/types.js';
+import { inlinePredicate, type ValuePredicate } from './inline-rules.js';
 import { OrderedMetadata } from './validation-order.js';
 
 /** class-transformer's `TransformationType.PLAIN_TO_CLASS`. */
@@ -51,6 +52,8 @@ export interface Rule {
   validators: ConstraintInstance[];
   /** The validation arguments the fast path hands every validator of the rule (made on first use, reused). */
   args?: RuleArguments;
+  /** The same check as a predicate of the value alone, for class-validator's common validators (inline-rules.ts). */
+  test?: ValuePredicate;
 }
 
 /** What class-validator passes a constraint's `validate(value, args)`. */
@@ -160,6 +163,17 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>, metadata: Or
           return c.instance as ConstraintInstance;
         });
         const rule: Rule = { property: name, each: meta.each === true, constraints: meta.constraints, validators };
+        const only = validators.length === 1 ? validators[0] : undefined;
+        if (only !== undefined && meta.name !== undefined) {
+          const args = {
+            targetName: dto.name,
+            property: name,
+            object: {},
+            value: undefined,
+            constraints: meta.constraints,
+          };
+          rule.test = inlinePredicate(meta.name, meta.constraints, (value) => only.validate(value, { ...args, value }));
+        }
         (meta.type === ValidationTypes.IS_DEFINED ? defined : custom).push(rule);
       } else if (meta.type === ValidationTypes.NESTED_VALIDATION) {
         property.nested = nestedPlan(property.conversion, meta.target, storage);

@@ -99,6 +99,12 @@ function check(plan: ClassPlan, object: Bag, depth: number): boolean {
 
 function passes(rule: Rule, object: Bag, value: unknown): boolean {
   if (value instanceof Set || value instanceof Map) throw GIVE_UP;
+  const test = rule.test;
+  if (test !== undefined) {
+    if (!rule.each || !Array.isArray(value)) return test(value);
+    for (const item of value) if (!test(item)) return false;
+    return true;
+  }
   // One arguments object per rule, filled per check rather than allocated: the validators are class-validator's
   // own, synchronous, and keep nothing of it (anything else never reaches the fast path).
   rule.args ??= { targetName: undefined, property: rule.property, object, value, constraints: rule.constraints };
