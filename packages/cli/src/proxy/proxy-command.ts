@@ -8,6 +8,7 @@ import { type Authenticate, lookupApiKey } from '@decorum/protocol';
 import { checkPositionals, integerOption, parseArgv } from '../argv.js';
 import { CliError } from '../cli-error.js';
 import { headerRecord, parseUrl } from '../client/connect.js';
+import { type ProbedSource, probeSource, runsToolTasks } from './probed-source.js';
 
 /** Usage of `decorum proxy`. */
 export const PROXY_USAGE = `Usage:
@@ -142,12 +143,20 @@ export async function proxyCommand(argv: readonly string[], cwd: string, log: (l
           ...versioned,
         })
       : stdio(upstream.command, upstream.args, { cwd, stderr: 'inherit', ...versioned });
+  let probed: ProbedSource;
+  try {
+    probed = await probeSource(server);
+  } catch (error) {
+    throw new CliError(`Cannot proxy ${server.label}: ${(error as Error).message}`);
+  }
   const app = new McpApp({
     name: 'decorum-proxy',
     version: '0.1.0',
     providers: [],
-    mounts: [{ prefix: '', server }],
+    mounts: [{ prefix: '', server: probed.source }],
     ...(plan.transforms !== undefined && { transforms: plan.transforms }),
+    // As the upstream does: its tool tasks become the proxy's own (kept in memory), each followed upstream.
+    ...(runsToolTasks(probed.capabilities) && { tasks: {} }),
   });
   try {
     if (plan.serve === 'stdio') {

@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
@@ -34,39 +35,57 @@ const SAMPLED = { role: 'assistant' as const, model: 'test-model', content: { ty
 const ELICITED = { action: 'accept' as const, content: { name: 'Ada Lovelace' } };
 const ROOTS = { roots: [{ uri: 'file:///tmp/proxy-root', name: 'proxy-root' }] };
 
+/** What a v1 client heard: server-everything's "Roots updated: N root(s)" log, once it asked for the roots. */
+const rootsHeard = new WeakMap<Client, Promise<string>>();
+
 /** The v1 SDK client, answering sampling, elicitation and roots the same way on every connection. */
 async function v1(transport: Transport): Promise<Client> {
   const client = new Client({ name: 'proxy-test', version: '1.0.0' }, { capabilities: CAPABILITIES });
   client.setRequestHandler(CreateMessageRequestSchema, () => SAMPLED);
   client.setRequestHandler(ElicitRequestSchema, () => ELICITED);
   client.setRequestHandler(ListRootsRequestSchema, () => ROOTS);
+  rootsHeard.set(
+    client,
+    new Promise((resolve) =>
+      client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+        if (/^Roots updated: [1-9]/.test(String(params.data))) resolve(String(params.data));
+      }),
+    ),
+  );
   await client.connect(transport);
   return client;
+}
+
+/** A call made as a task with the v1 SDK's experimental tasks API: its final result and what it went through. */
+async function asTask(client: Client, name: string, args: Record<string, unknown>) {
+  const stream = client.experimental.tasks.callToolStream({ name, arguments: args }, CallToolResultSchema, {
+    task: { ttl: 60_000 },
+  });
+  const seen = new Set<string>();
+  for await (const message of stream) {
+    seen.add(message.type === 'taskStatus' ? message.task.status : message.type);
+    if (message.type === 'error') throw message.error;
+    if (message.type === 'result') {
+      // Each side names its own task; the rest of the result must be the same.
+      const { 'io.modelcontextprotocol/related-task': related, ...meta } = message.result._meta ?? {};
+      expect(related).toMatchObject({ taskId: expect.any(String) });
+      const { _meta, ...rest } = message.result;
+      return { result: Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest, seen: [...seen] };
+    }
+  }
+  throw new Error(`${name}: no result`);
 }
 
 /** Every list the server offers (as its capabilities say). */
 async function lists(client: Client) {
   const caps = client.getServerCapabilities() ?? {};
   return {
-    capabilities: { tools: !!caps.tools, resources: !!caps.resources, prompts: !!caps.prompts },
+    capabilities: { tools: !!caps.tools, resources: !!caps.resources, prompts: !!caps.prompts, tasks: caps.tasks },
     tools: caps.tools ? await client.listTools() : undefined,
     resources: caps.resources ? await client.listResources() : undefined,
     templates: caps.resources ? await client.listResourceTemplates() : undefined,
     prompts: caps.prompts ? await client.listPrompts() : undefined,
   };
-}
-
-/**
- * The lists as a bridge shows them: tasks are not forwarded, so a tool that offers task support upstream is shown
- * with `taskSupport: 'forbidden'` (a plain tool); everything else is as listed.
- */
-function withoutTaskSupport<T extends { tools?: { tools: { execution?: { taskSupport?: string } }[] } }>(found: T): T {
-  const tools = found.tools?.tools.map((tool) =>
-    tool.execution?.taskSupport === undefined || tool.execution.taskSupport === 'forbidden'
-      ? tool
-      : { ...tool, execution: { ...tool.execution, taskSupport: 'forbidden' } },
-  );
-  return tools === undefined ? found : { ...found, tools: { ...found.tools, tools } };
 }
 
 /** Starts `decorum proxy …` and resolves with the child and, when it serves HTTP, its endpoint. */
@@ -115,8 +134,11 @@ describe('decorum proxy: server-everything from stdio to Streamable HTTP', () =>
   });
 
   it('the v1 client sees the same lists', async () => {
-    const [a, b] = [withoutTaskSupport(await lists(direct)), await lists(bridged)];
+    const [a, b] = [await lists(direct), await lists(bridged)];
     expect(b.tools?.tools.length).toBeGreaterThan(10);
+    expect(b.tools?.tools.find((t) => t.name === 'simulate-research-query')?.execution).toEqual({
+      taskSupport: 'required',
+    });
     expect(b).toEqual(a);
   });
 
@@ -128,14 +150,30 @@ describe('decorum proxy: server-everything from stdio to Streamable HTTP', () =>
       ['get-tiny-image', {}],
       ['trigger-sampling-request', { prompt: 'capital of France?', maxTokens: 10 }],
       ['trigger-elicitation-request', {}],
-      // Not get-roots-list: server-everything asks for the roots once, at startup and outside any call, when the
-      // proxy has no client of its own yet to ask; a bridge shared by many clients has no roots of its own.
+      ['get-roots-list', {}],
     ];
+    // server-everything asks for the roots on its own (outside any call) and says so in a log message: through the
+    // bridge, when this client connected (the proxy forwarded roots/list_changed, the server asked again).
+    const [fromDirect, fromBridge] = await Promise.all([rootsHeard.get(direct), rootsHeard.get(bridged)]);
+    expect(fromBridge).toEqual(fromDirect);
     for (const [name, args] of calls) {
       const through = await bridged.callTool({ name, arguments: args });
       expect(through, name).toEqual(await direct.callTool({ name, arguments: args }));
     }
   });
+
+  it('a task tool through the bridge as directly (v1 experimental tasks), an elicitation inside the task', async () => {
+    for (const ambiguous of [false, true]) {
+      const args = { topic: 'python', ambiguous };
+      const [a, b] = await Promise.all([
+        asTask(direct, 'simulate-research-query', args),
+        asTask(bridged, 'simulate-research-query', args),
+      ]);
+      expect(b.result, `ambiguous: ${ambiguous}`).toEqual(a.result);
+      expect(JSON.stringify(b.result)).toContain(ambiguous ? 'Clarification' : 'Research Report: python');
+      expect(b.seen[0]).toBe('taskCreated');
+    }
+  }, 30_000);
 
   it('progress and resource updates reach the client through the bridge as directly', async () => {
     const progress = async (client: Client) => {

@@ -18,6 +18,7 @@ import { CompositionError } from './compose-errors.js';
 import { composeCompletion, composePrompts } from './composed-prompts.js';
 import { composeResources } from './composed-resources.js';
 import { composeTools, type PipedMount } from './composed-tools.js';
+import { DownstreamSessions } from './downstream-sessions.js';
 import { compileMountPipeline } from './mount-pipeline.js';
 import type { Mount } from './mount-types.js';
 import { type ListKind, type MountEvents, MountedServer } from './mounted-server.js';
@@ -44,6 +45,7 @@ export function composeApp(
   closers: (() => Promise<void>)[],
 ): Composition | undefined {
   if (options.mounts === undefined && options.transforms === undefined) return undefined;
+  const downstream = new DownstreamSessions(engine);
   const composition = new Composition(
     options.mounts ?? [],
     options.transforms ?? {},
@@ -52,10 +54,14 @@ export function composeApp(
       listChanged: (kind) => engine().notifyListChanged(kind),
       resourceUpdated: (uri) => engine().notifyResourceUpdated(uri),
       warn: (message) => logger.warn(message),
+      outside: downstream,
     },
     options.tasks !== undefined,
   );
-  closers.push(() => composition.close());
+  closers.push(async () => {
+    downstream.close();
+    await composition.close();
+  });
   return composition;
 }
 
@@ -71,7 +77,7 @@ export class Composition {
     mounts: readonly Mount[],
     private readonly transforms: Transforms,
     deps: CompileDeps,
-    events: MountEvents,
+    private readonly events: MountEvents,
     /** The app serves tasks: mounted tools keep their task support, and their downstream tasks are ours. */
     private readonly tasks = false,
   ) {
@@ -107,6 +113,7 @@ export class Composition {
 
   /** The engine's providers: the app's own (from this build) composed with the mounts and transforms. */
   providers(own: ServedProviders, manifest: Manifest): ServedProviders {
+    this.events.outside?.follow?.();
     const toolNames = new Set(manifest.tools.map((t) => t.name));
     const promptNames = new Set(manifest.prompts.map((p) => p.name));
     const uris = new Set(manifest.resources.map((r) => r.uri));

@@ -2,7 +2,7 @@
 // runs (sampling, elicitation, roots) is asked of our client on behalf of that request: in the
 // legacy era as a request on its session, in the modern era as `input_required` (the engine answers
 // it, the client retries, the retry runs the call again and finds the answer).
-import { ErrorCode, InputRequiredSignal, McpError, type RequestContext } from '@decorum/protocol';
+import { ErrorCode, InputRequiredSignal, type LoggingLevel, McpError, type RequestContext } from '@decorum/protocol';
 import type { UpstreamCallOptions, UpstreamHandlers, UpstreamLog } from './mount-types.js';
 
 /** One forwarded request: its context, and how to stop the upstream call when input is required first. */
@@ -16,9 +16,21 @@ const isInputRequired = (error: unknown): boolean =>
   error instanceof InputRequiredSignal ||
   (error instanceof Error && (error.name === 'InputRequiredSignal' || error.cause instanceof InputRequiredSignal));
 
+/** Who answers a mounted server outside any call: the app's own clients (see DownstreamSessions). */
+export interface OutsideCalls {
+  roots(): Promise<{ uri: string; name?: string }[]>;
+  log(level: LoggingLevel, data: unknown, logger?: string): void;
+  /** Hears when the roots the mounted servers should see changed; returns the function that stops. */
+  onRootsChanged(listener: () => void): () => void;
+  /** Observes the app's current engine (called at each build: a reload may have swapped it). */
+  follow?(): void;
+}
+
 /** The requests in flight on one mount. */
 export class Flights {
   private readonly active = new Set<Flight>();
+
+  constructor(private readonly outside?: OutsideCalls) {}
 
   /**
    * The handlers a mount's client is connected with: for questions the client could not tie to one
@@ -52,23 +64,25 @@ export class Flights {
 
   /**
    * Passes a log message of the mounted server on to the client of the latest call in flight (its log
-   * level applies); outside any call, there is no client to tell and it is dropped.
+   * level applies); outside any call, to the app's connected clients.
    */
   log({ level, data, logger }: UpstreamLog): void {
-    this.latest()
-      ?.request.log(level, data, logger)
-      .catch(() => undefined);
+    const latest = this.latest();
+    if (latest === undefined) this.outside?.log(level, data, logger);
+    else latest.request.log(level, data, logger).catch(() => undefined);
   }
 
   private handlersOf(find: () => Flight | undefined): UpstreamHandlers {
     return {
       sampling: (params) => this.ask(find(), (request) => request.createMessage(params)),
       elicitation: (params) => this.ask(find(), (request) => request.elicit(params)),
-      // Asked outside any call (some servers ask at startup): no client to ask, so no roots.
       roots: async () => {
         const flight = find();
+        // Asked outside any call (some servers ask at startup, and after roots/list_changed): the most recent of
+        // the app's clients that declared roots answers; none connected, no roots.
+        if (flight === undefined) return this.outside?.roots() ?? [];
         // A client without roots has none to give: the mounted server hears "no roots", not an error.
-        if (flight === undefined || flight.request.clientCapabilities.roots === undefined) return [];
+        if (flight.request.clientCapabilities.roots === undefined) return [];
         const answer = await this.ask(flight, (request) => request.listRoots());
         return (answer.roots ?? []) as { uri: string; name?: string }[];
       },

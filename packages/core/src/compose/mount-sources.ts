@@ -52,6 +52,7 @@ function upstream(client: McpClient): UpstreamClient {
     getPrompt: (name, args, options) => client.getPrompt(name, args, options),
     complete: (ref, argument, context) => client.complete(ref as never, argument, context),
     subscribeResource: (uri) => client.subscribeResource(uri),
+    notifyRootsChanged: () => client.notifyRootsChanged(),
     on: ((event: 'toolsListChanged', listener: () => void) => client.on(event, listener)) as UpstreamClient['on'],
     close: () => client.close(),
   };

@@ -66,6 +66,8 @@ export interface UpstreamClient {
   getPrompt(name: string, args: Record<string, string>, options?: UpstreamCallOptions): Promise<GetPromptResult>;
   complete(ref: JsonObject, argument: { name: string; value: string }, context?: JsonObject): Promise<CompleteResult>;
   subscribeResource(uri: string): Promise<unknown>;
+  /** Tells the server the roots changed (legacy `notifications/roots/list_changed`): it asks again. */
+  notifyRootsChanged?(): Promise<void>;
   on(event: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged', listener: () => void): () => void;
   on(event: 'resourceUpdated', listener: (update: { uri: string }) => void): () => void;
   on(event: 'log', listener: (message: UpstreamLog) => void): () => void;

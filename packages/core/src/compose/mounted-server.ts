@@ -16,7 +16,7 @@ import {
 } from '@decorum/protocol';
 import { UserError } from '../runtime/user-error.js';
 import { CompositionError, MountUnavailableError } from './compose-errors.js';
-import { Flights } from './flights.js';
+import { Flights, type OutsideCalls } from './flights.js';
 import type { Mount, UpstreamCallOptions, UpstreamClient, UpstreamClosed } from './mount-types.js';
 import { MountNaming } from './naming.js';
 
@@ -28,6 +28,8 @@ export interface MountEvents {
   listChanged(kind: ListKind): void;
   resourceUpdated(uri: string): void;
   warn(message: string): void;
+  /** The app's clients, for the mounted server's questions and logs outside any call. */
+  outside?: OutsideCalls;
 }
 
 /** The lists of a mount, prefixed, each a new array when it changes (the engine caches per array). */
@@ -45,7 +47,8 @@ export class MountedServer {
   readonly naming: MountNaming;
   lists: MountLists = EMPTY;
   private client?: UpstreamClient;
-  private readonly flights = new Flights();
+  private readonly flights: Flights;
+  private unwatchRoots?: () => void;
   private down = 'not connected yet';
   private delay: number;
   private timer?: ReturnType<typeof setTimeout>;
@@ -58,6 +61,7 @@ export class MountedServer {
     private readonly events: MountEvents,
   ) {
     this.naming = new MountNaming(mount.prefix);
+    this.flights = new Flights(events.outside);
     this.delay = this.reconnectDelays()?.initial ?? 0;
   }
 
@@ -102,6 +106,7 @@ export class MountedServer {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.timer);
+    this.unwatchRoots?.();
     const client = this.client;
     this.client = undefined;
     await client?.close();
@@ -192,6 +197,11 @@ export class MountedServer {
     }
     this.client = client;
     this.capabilities = client.serverCapabilities;
+    // Our clients' roots changed (one with roots connected, or said so): the mounted server asks again.
+    this.unwatchRoots?.();
+    this.unwatchRoots = this.events.outside?.onRootsChanged(() => {
+      client.notifyRootsChanged?.().catch(() => undefined);
+    });
     this.delay = this.reconnectDelays()?.initial ?? 0;
     void client.closed.then((info) => this.lost(client, info));
     for (const kind of ['tools', 'resources', 'prompts'] as const) this.events.listChanged(kind);
@@ -200,6 +210,8 @@ export class MountedServer {
   private lost(client: UpstreamClient, info: UpstreamClosed): void {
     if (this.client !== client || this.closing) return;
     this.client = undefined;
+    this.unwatchRoots?.();
+    this.unwatchRoots = undefined;
     this.down = `${info.reason === 'client' ? 'closed' : 'it went away'}: ${info.message}`;
     this.events.warn(`[decorum] ${this.label} is down (${info.message})`);
     this.lists = EMPTY;

@@ -39,8 +39,21 @@ export class ProtocolServer {
   private readonly router: Router;
   private readonly sessions = new Set<ServerSession>();
   private bus?: NotificationBus;
-  // One observer for every session (no closure per connection): keeps `sessions` current.
-  private readonly registry: SessionObserver = { closed: (session) => this.sessions.delete(session) };
+  // Who else hears of every session (observeSessions): a composition learning of downstream clients' roots.
+  private readonly watchers = new Set<SessionObserver>();
+  // One observer for every session (no closure per connection): keeps `sessions` current, tells the watchers.
+  private readonly registry: SessionObserver = {
+    closed: (session) => {
+      this.sessions.delete(session);
+      for (const watcher of this.watchers) watcher.closed?.(session);
+    },
+    stateChanged: (session) => {
+      for (const watcher of this.watchers) watcher.stateChanged?.(session);
+    },
+    rootsChanged: (session) => {
+      for (const watcher of this.watchers) watcher.rootsChanged?.(session);
+    },
+  };
 
   constructor(options: ProtocolServerOptions) {
     this.options = resolveServerOptions(options);
@@ -140,6 +153,15 @@ export class ProtocolServer {
       : new ServerSession(this.router, transport, sessionOptions);
     this.sessions.add(session);
     return session;
+  }
+
+  /**
+   * Hears of every session's events from now on (initialized and other state changes, roots changes, end);
+   * returns the function that stops.
+   */
+  observeSessions(observer: SessionObserver): () => void {
+    this.watchers.add(observer);
+    return () => this.watchers.delete(observer);
   }
 
   /** The sessions currently connected. */
