@@ -1,5 +1,6 @@
-// `node bench/profile.mjs [--impl decorum|decorum@<snapshot>|raw|…] [--mode stdio|http|stateless] [--seconds 5]`: runs one
-// server under --cpu-prof with 32 tools/call in flight, then prints the top self-time frames.
+// `node bench/profile.mjs [--impl decorum|decorum@<snapshot>|raw|…] [--mode stdio|http|stateless|modern] [--pooled]
+// [--seconds 5]`: runs one server under --cpu-prof with 32 tools/call in flight, then prints the top frames.
+// `modern` is 2026-07-28 (stateless, envelope in _meta); --pooled shares one undici Pool among the clients.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { buildDecorumServer } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
 import { withSnapshots } from './lib/impls.mjs';
 import { runLoad } from './lib/load.mjs';
-import { callParams, checkCall } from './lib/messages.mjs';
+import { callParams, checkCall, MODERN_VERSION, PROTOCOL_VERSION } from './lib/messages.mjs';
+import { pooledClients } from './lib/pool-client.mjs';
 import { spawnServer } from './lib/spawn-server.mjs';
 
 const argv = process.argv.slice(2);
@@ -24,13 +26,16 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
 const http = mode !== 'stdio';
 const server = await spawnServer(impl, {
   http,
-  stateless: mode === 'stateless',
+  stateless: mode === 'stateless' || mode === 'modern',
   nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
 });
 let call;
 let pool;
 if (http) {
-  pool = await httpClients(server.url, 32, { stateless: mode === 'stateless' });
+  const options = { stateless: mode === 'stateless', version: mode === 'modern' ? MODERN_VERSION : PROTOCOL_VERSION };
+  pool = argv.includes('--pooled')
+    ? await pooledClients(server.url, 32, options)
+    : await httpClients(server.url, 32, options);
   call = async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
 } else {
   call = async () => checkCall(await server.rpc.request('tools/call', callParams));

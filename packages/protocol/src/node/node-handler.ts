@@ -79,6 +79,7 @@ class Exchange {
   /** True once the client disconnected before the response was finished. */
   gone = false;
   private controller?: AbortController;
+  private disconnectListeners?: (() => void)[];
 
   constructor(
     readonly req: IncomingMessage,
@@ -91,7 +92,17 @@ class Exchange {
       if (res.writableFinished) return;
       this.gone = true;
       this.controller?.abort();
+      for (const listener of this.disconnectListeners?.splice(0) ?? []) listener();
     });
+  }
+
+  /**
+   * Calls `listener` once if the client disconnects before the response is finished (at once, in a microtask, if
+   * it already has). Plain callbacks: an AbortController per request was a measurable share of a small call.
+   */
+  onDisconnect(listener: () => void): void {
+    if (this.gone) queueMicrotask(listener);
+    else (this.disconnectListeners ??= []).push(listener);
   }
 
   /** Aborts when the client disconnects before the response is finished; made on first use (most requests never need it). */

@@ -78,7 +78,7 @@ export class NativeInput implements HttpInput {
   }
 
   onAbort(listener: () => void): void {
-    this.context.signal.addEventListener('abort', listener, { once: true });
+    this.context.onDisconnect(listener);
   }
 
   request(): Request {

@@ -19,6 +19,8 @@ export class BadRequestError extends Error {
 export interface WebRequestContext {
   /** Becomes the Request's signal: aborts when the client disconnects before the response is finished. */
   signal: AbortSignal;
+  /** Calls the listener once if the client disconnects before the response is finished (no AbortSignal made). */
+  onDisconnect(listener: () => void): void;
   /** Registers a callback for the end of the response, however it ended; an unread request body is then drained. */
   onResponseClosed(listener: () => void): void;
   /** Believe `X-Forwarded-Proto` / `X-Forwarded-Host`. */

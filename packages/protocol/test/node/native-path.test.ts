@@ -78,7 +78,7 @@ async function side(native: boolean, options: StreamableHttpOptions, server = cr
       req.end(body);
     });
   const session = (answer: Answer) => [...sessions].find(([, label]) => answer.headers.join().includes(label))?.[0];
-  return { send, session, nativeCalls: () => nativeCalls, built };
+  return { send, session, nativeCalls: () => nativeCalls, built, origin };
 }
 
 const JSON_POST = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -274,5 +274,26 @@ describe('node adapter: the native path answers exactly as the Web path', () => 
     expect([legacy.status, modern.status]).toEqual([200, 200]);
     expect(JSON.parse(modern.body).result.content[0].text).toBe('b');
     expect(s.built).toEqual([]);
+  });
+
+  it('cancels a 2026-07-28 call whose client disconnects before the answer, on the native path', async () => {
+    const probe = { cancelled: [] as string[] };
+    const s = await side(true, {}, createFixtureServer(probe));
+    const headers = { ...MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'wait-for-cancel' };
+    const call = rpc('long', 'tools/call', { name: 'wait-for-cancel', arguments: { tag: 'gone' }, _meta: modernMeta });
+    const req = httpRequest(`${s.origin}/mcp`, { method: 'POST', headers });
+    req.on('error', () => undefined);
+    req.end(call);
+    const tagged = (event: string) =>
+      s.send(
+        'POST',
+        { ...MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'await-tag' },
+        rpc(event, 'tools/call', { name: 'await-tag', arguments: { tag: 'gone', event }, _meta: modernMeta }),
+      );
+    expect(JSON.parse((await tagged('started')).body).result.content[0].text).toBe('started:gone');
+    req.destroy();
+    expect(JSON.parse((await tagged('cancelled')).body).result.content[0].text).toBe('cancelled:gone');
+    expect(probe.cancelled).toEqual(['long']);
+    expect(s.nativeCalls()).toBeGreaterThanOrEqual(3);
   });
 });

@@ -197,6 +197,7 @@ describe('toWebRequest: the request body stream', () => {
     const request = toWebRequest(req as never, {
       signal: new AbortController().signal,
       onResponseClosed: (listener) => closeListeners.push(listener),
+      onDisconnect: () => undefined,
       trustProxy: false,
     });
     return {
