@@ -43,10 +43,10 @@ export class DownstreamSessions implements SessionObserver {
     return () => this.listeners.delete(listener);
   }
 
-  /** The roots of the most recent session that declared roots; none when no such client is connected. */
-  async roots(): Promise<DownstreamRoots> {
+  /** The roots of the most recent session that declared roots; undefined when no such client is connected. */
+  async roots(): Promise<DownstreamRoots | undefined> {
     const session = this.withRoots.at(-1);
-    if (session === undefined) return [];
+    if (session === undefined) return undefined;
     const answer = await session.listRoots();
     return (answer.roots ?? []) as DownstreamRoots;
   }

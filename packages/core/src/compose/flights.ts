@@ -18,7 +18,8 @@ const isInputRequired = (error: unknown): boolean =>
 
 /** Who answers a mounted server outside any call: the app's own clients (see DownstreamSessions). */
 export interface OutsideCalls {
-  roots(): Promise<{ uri: string; name?: string }[]>;
+  /** The roots of the most recent client that declared roots; undefined when none is connected. */
+  roots(): Promise<{ uri: string; name?: string }[] | undefined>;
   log(level: LoggingLevel, data: unknown, logger?: string): void;
   /** Hears when the roots the mounted servers should see changed; returns the function that stops. */
   onRootsChanged(listener: () => void): () => void;
@@ -34,9 +35,13 @@ export class Flights {
 
   /**
    * The handlers a mount's client is connected with: for questions the client could not tie to one
-   * request (legacy stdio with several calls in flight), asked on behalf of the latest call.
+   * request (legacy stdio with several calls in flight), asked on behalf of the latest call — except roots,
+   * which servers also ask on their own: those of the most recent of the app's clients that declared roots.
    */
-  readonly handlers: UpstreamHandlers = this.handlersOf(() => this.latest());
+  readonly handlers: UpstreamHandlers = {
+    ...this.handlersOf(() => this.latest()),
+    roots: async (info) => (await this.outside?.roots()) ?? this.handlersOf(() => this.latest()).roots(info),
+  };
 
   /**
    * Runs `call` (the upstream request) as a flight of `request`: cancelled with it, its progress
@@ -78,9 +83,8 @@ export class Flights {
       elicitation: (params) => this.ask(find(), (request) => request.elicit(params)),
       roots: async () => {
         const flight = find();
-        // Asked outside any call (some servers ask at startup, and after roots/list_changed): the most recent of
-        // the app's clients that declared roots answers; none connected, no roots.
-        if (flight === undefined) return this.outside?.roots() ?? [];
+        // Asked outside any call, and no client of ours with roots: none to give.
+        if (flight === undefined) return [];
         // A client without roots has none to give: the mounted server hears "no roots", not an error.
         if (flight.request.clientCapabilities.roots === undefined) return [];
         const answer = await this.ask(flight, (request) => request.listRoots());

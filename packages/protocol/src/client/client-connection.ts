@@ -251,7 +251,7 @@ export class ClientConnection {
   /** A question from a legacy server: ping, or one the handlers answer. */
   private answer(request: JsonRpcRequest, cancellation: Cancellation, info: MessageInfo | undefined) {
     if (request.method === 'ping') return {};
-    const relatedRequestId = this.relatedTo(info);
+    const relatedRequestId = this.relatedTo(info, request.method);
     const related = relatedRequestId === undefined ? undefined : this.outgoing.get(relatedRequestId);
     const relatedTask = (request.params?._meta as JsonObject | undefined)?.[META_RELATED_TASK] as
       | { taskId?: string }
@@ -265,9 +265,11 @@ export class ClientConnection {
     });
   }
 
-  private relatedTo(info: MessageInfo | undefined): RequestId | undefined {
+  private relatedTo(info: MessageInfo | undefined, method: string): RequestId | undefined {
     const stated = (info as { relatedRequestId?: RequestId } | undefined)?.relatedRequestId;
     if (stated !== undefined) return stated;
+    // Servers ask for roots on their own too (at startup, after roots/list_changed): never guessed to be a call's.
+    if (method === 'roots/list') return undefined;
     const work = [...this.outgoing].filter(([, entry]) => WORK.has(entry.method));
     return work.length === 1 ? work[0]?.[0] : undefined;
   }

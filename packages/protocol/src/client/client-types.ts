@@ -20,7 +20,8 @@ export interface HandlerContext {
   signal: AbortSignal;
   /**
    * The id of the client's own request this question belongs to, when known: modern era always, legacy HTTP when it
-   * came on that request's stream, legacy stdio/in-memory when exactly one call was in flight.
+   * came on that request's stream, legacy stdio/in-memory when exactly one call was in flight (not for `roots/list`,
+   * which servers also ask on their own).
    */
   relatedRequestId?: RequestId;
 }
