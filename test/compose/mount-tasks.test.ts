@@ -58,23 +58,25 @@ describe('tasks through a mount', () => {
   let upstream: URL;
   let withTasks: URL;
   let withoutTasks: URL;
+  let modernUpstream: URL;
 
   beforeAll(async () => {
     const jobs = new McpApp({ name: 'jobs', version: '1.0.0', providers: [Jobs], tasks: { pollIntervalMs: 20 } });
     apps.push(jobs);
     upstream = (await jobs.listen({ http: { port: 0 } })).url as URL;
-    const hub = (tasks: boolean) =>
+    const hub = (tasks: boolean, protocolVersion = '2025-11-25') =>
       new McpApp({
         name: 'hub',
         version: '1.0.0',
         providers: [],
-        mounts: [{ prefix: 'up', server: http(upstream) }],
+        mounts: [{ prefix: 'up', server: http(upstream, { protocolVersion }) }],
         ...(tasks && { tasks: { pollIntervalMs: 20 } }),
       });
-    const [on, off] = [hub(true), hub(false)];
-    apps.push(on, off);
+    const [on, off, modern] = [hub(true), hub(false), hub(false, '2026-07-28')];
+    apps.push(on, off, modern);
     withTasks = (await on.listen({ http: { port: 0 } })).url as URL;
     withoutTasks = (await off.listen({ http: { port: 0 } })).url as URL;
+    modernUpstream = (await modern.listen({ http: { port: 0 } })).url as URL;
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
@@ -155,6 +157,18 @@ describe('tasks through a mount', () => {
       expect(tools.find((t) => t.name === 'up_count')?.execution).toEqual({ taskSupport: 'forbidden' });
       const counted = await client.callTool({ name: 'up_count', arguments: { n: 5 } });
       expect(counted.content).toEqual([{ type: 'text', text: 'counted to 5' }]);
+      const asked = await client.callTool({ name: 'up_ask_name', arguments: {} });
+      expect(asked.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    } finally {
+      await client.close();
+    }
+  }, 20_000);
+
+  it('a mount speaking 2026-07-28 upstream calls a task-only tool as a task when the server asks for one (-32021)', async () => {
+    const client = await v1(modernUpstream);
+    try {
+      const counted = await client.callTool({ name: 'up_count', arguments: { n: 6 } });
+      expect(counted.content).toEqual([{ type: 'text', text: 'counted to 6' }]);
       const asked = await client.callTool({ name: 'up_ask_name', arguments: {} });
       expect(asked.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
     } finally {

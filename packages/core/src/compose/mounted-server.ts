@@ -4,6 +4,7 @@
 // requests (sampling, elicitation, roots) reach the downstream client of that call.
 import {
   ConnectionClosedError,
+  ErrorCode,
   InputRequiredSignal,
   type JsonObject,
   McpError,
@@ -14,6 +15,7 @@ import {
   type ResourceTemplateDefinition,
   type ToolDefinition,
 } from '@decorum/protocol';
+import { TASKS_EXTENSION } from '@decorum/protocol/tasks';
 import { UserError } from '../runtime/user-error.js';
 import { CompositionError, MountUnavailableError } from './compose-errors.js';
 import { Flights, type OutsideCalls } from './flights.js';
@@ -41,6 +43,14 @@ export interface MountLists {
 }
 
 const EMPTY: MountLists = { tools: [], resources: [], templates: [], prompts: [] };
+
+/** A -32021 that asks for the tasks extension: the tool runs only as a task. */
+function needsTasks(error: unknown): boolean {
+  if (!(error instanceof McpError) || error.code !== ErrorCode.MissingRequiredClientCapability) return false;
+  const required = (error.data as { requiredCapabilities?: { extensions?: JsonObject } } | undefined)
+    ?.requiredCapabilities;
+  return required?.extensions?.[TASKS_EXTENSION] !== undefined;
+}
 
 /** A mount's connection, lists and forwarding. */
 export class MountedServer {
@@ -114,12 +124,18 @@ export class MountedServer {
 
   /**
    * Forwards `tools/call` (by the mounted server's own name), as a task upstream when `asTask`. A modern server
-   * decides alone whether a call becomes a task, so it is always told the mount can follow one.
+   * lists no task support: a tool of its that runs only as a task says so (-32021), and is called again as one.
    */
   callTool(name: string, args: JsonObject, request: RequestContext, asTask = false) {
-    return this.forward(request, (client, options) =>
-      client.callTool(name, args, asTask || client.era === 'modern' ? { ...options, task: true } : options),
-    );
+    return this.forward(request, async (client, options) => {
+      if (asTask) return client.callTool(name, args, { ...options, task: true });
+      try {
+        return await client.callTool(name, args, options);
+      } catch (error) {
+        if (client.era !== 'modern' || !needsTasks(error)) throw error;
+        return client.callTool(name, args, { ...options, task: true });
+      }
+    });
   }
 
   readResource(uri: string, request: RequestContext) {
