@@ -1,118 +1,15 @@
-// The client's task API: calls made as tasks against a Decorum app with `@Tool({ task })` in both eras (2025-11-25
-// experimental tasks and the 2026-07-28 extension) over stdio-free in-memory links and Streamable HTTP, and against
-// the reference server from npm (server-everything's simulate-research-query, whose question comes through
-// tasks/result with related-task `_meta`).
+// The client's task API against the reference server from npm (server-everything's simulate-research-query, a
+// `taskSupport: 'required'` tool whose clarification comes through tasks/result with related-task `_meta`), spawned
+// over stdio. Against a Decorum app with `@Tool({ task })` in both eras: test/compose/client-tasks.test.ts.
 import { createRequire } from 'node:module';
-import { Arg, type Context, Ctx, McpApp, Tool } from '@decorum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientTask, connectClient, connectHttp, type McpClient } from '../../src/client.js';
+import { connectClient, type McpClient } from '../../src/client.js';
 import { StdioClientTransport } from '../../src/client-stdio.js';
 import type { JsonObject } from '../../src/index.js';
 
 const everything = createRequire(import.meta.url)
   .resolve('@modelcontextprotocol/server-everything/package.json')
   .replace(/package\.json$/, 'dist/index.js');
-
-/** Resolves once the request's (or its task's) signal aborts: a job that only ends by cancellation. */
-const aborted = (signal: AbortSignal) =>
-  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
-
-const cancelled: string[] = [];
-
-class Jobs {
-  @Tool({ name: 'count', description: 'Counts to n, as a task', task: 'required' })
-  async count(@Arg('n', { type: Number }) n: number): Promise<string> {
-    return `counted to ${n}`;
-  }
-
-  @Tool({ name: 'ask_name', description: 'Asks a name inside the task', task: 'optional' })
-  async askName(@Ctx() ctx: Context): Promise<string> {
-    const answer = await ctx.elicit(
-      { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as never,
-      'Your name?',
-    );
-    return answer.action === 'accept' ? `Hello, ${String((answer.data as JsonObject).name)}` : answer.action;
-  }
-
-  @Tool({ name: 'forever', description: 'Runs until cancelled', task: 'optional' })
-  async forever(@Arg('label', { type: String }) label: string, @Ctx() ctx: Context): Promise<string> {
-    await aborted(ctx.signal).catch((error) => {
-      cancelled.push(label);
-      throw error;
-    });
-    return 'never';
-  }
-}
-
-const handlers = { elicitation: () => ({ action: 'accept', content: { name: 'Ada' } }) };
-
-describe.each(['2025-11-25', '2026-07-28'])('client tasks against a Decorum app (%s)', (protocolVersion) => {
-  let app: McpApp;
-  let client: McpClient;
-
-  beforeAll(async () => {
-    app = new McpApp({
-      name: 'jobs',
-      version: '1.0.0',
-      providers: [Jobs],
-      tasks: { pollIntervalMs: 20 },
-    });
-    const { url } = await app.listen({ http: { port: 0 } });
-    client = await connectHttp(url as URL, { protocolVersion, handlers, listen: false });
-  });
-  afterAll(async () => {
-    await client?.close();
-    await app?.close();
-  });
-
-  it('a required task tool: created, followed, its result returned; the statuses heard', async () => {
-    const seen: ClientTask[] = [];
-    const result = await client.callTool('count', { n: 3 }, { task: { ttlMs: 60_000, onStatus: (t) => seen.push(t) } });
-    expect(result.content).toEqual([{ type: 'text', text: 'counted to 3' }]);
-    expect(seen[0]?.taskId).toMatch(/./);
-    expect(seen[0]?.ttlMs).toBeGreaterThan(0);
-    const task = await client.getTask(seen[0]?.taskId as string);
-    expect(task.status).toBe('completed');
-    expect((await client.getTaskResult(task.taskId)).content).toEqual(result.content);
-  });
-
-  it('a question inside the task is answered by the handlers', async () => {
-    const result = await client.callTool('ask_name', {}, { task: true });
-    expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
-  });
-
-  it('aborting the signal cancels the task on the server', async () => {
-    const abort = new AbortController();
-    let taskId = '';
-    const call = client.callTool(
-      'forever',
-      { label: protocolVersion },
-      {
-        signal: abort.signal,
-        task: {
-          onStatus: (t) => {
-            taskId = t.taskId;
-            abort.abort(new Error('enough'));
-          },
-        },
-      },
-    );
-    await expect(call).rejects.toThrow('enough');
-    await expect.poll(async () => (await client.getTask(taskId)).status).toBe('cancelled');
-    await expect.poll(() => cancelled).toContain(protocolVersion);
-  });
-
-  it('low-level methods: list (2025-11-25 only), cancel, update (2026-07-28 only)', async () => {
-    if (protocolVersion === '2025-11-25') {
-      const page = await client.listTasks();
-      expect(page.tasks.length).toBeGreaterThan(0);
-      await expect(client.updateTask('x', {})).rejects.toThrow(/2026-07-28/);
-    } else {
-      await expect(client.listTasks()).rejects.toThrow(/no task list/);
-      await expect(client.getTask('no-such-task')).rejects.toThrow();
-    }
-  });
-});
 
 describe('client tasks against server-everything (2025-11-25, stdio)', () => {
   let client: McpClient;
