@@ -25,24 +25,35 @@ function splitHost(value: string): { hostname: string; port?: string } {
 }
 
 type HostRule = { hostname: string; port?: string };
+/** An allowlist parsed once, and the verdicts on the Host values it has seen (a client sends the same one each time). */
+interface ParsedList {
+  rules: readonly HostRule[];
+  verdicts: Map<string, boolean>;
+}
+// Bounded: Host values are the client's to choose, so past this many distinct ones they are judged afresh each time.
+const MAX_VERDICTS = 256;
 // The allowlists parsed once per list (a policy's arrays live as long as its endpoint), not per request.
-const parsedRules = new WeakMap<readonly string[], readonly HostRule[]>();
+const parsedLists = new WeakMap<readonly string[], ParsedList>();
 
-function rulesOf(allowed: readonly string[]): readonly HostRule[] {
-  let rules = parsedRules.get(allowed);
-  if (rules === undefined) {
-    rules = allowed.map(splitHost);
-    parsedRules.set(allowed, rules);
+function parsedList(allowed: readonly string[]): ParsedList {
+  let parsed = parsedLists.get(allowed);
+  if (parsed === undefined) {
+    parsed = { rules: allowed.map(splitHost), verdicts: new Map() };
+    parsedLists.set(allowed, parsed);
   }
-  return rules;
+  return parsed;
 }
 
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  const list = parsedList(allowed);
+  const known = list.verdicts.get(host);
+  if (known !== undefined) return known;
   const { hostname, port } = splitHost(host);
-  for (const rule of rulesOf(allowed)) {
-    if (rule.hostname === hostname && (rule.port === undefined || rule.port === port)) return true;
-  }
-  return false;
+  const verdict = list.rules.some(
+    (rule) => rule.hostname === hostname && (rule.port === undefined || rule.port === port),
+  );
+  if (list.verdicts.size < MAX_VERDICTS) list.verdicts.set(host, verdict);
+  return verdict;
 }
 
 function originAllowed(origin: string, allowed: string[]): boolean {

@@ -186,6 +186,20 @@ for (const current of ['handler', 'fetch'] as const) {
         ).toBe(200);
       });
 
+      it.skipIf(current !== 'handler')('judges each Host alike however often and however many are seen', async () => {
+        const { send } = await setup();
+        for (let round = 0; round < 2; round++) {
+          expect((await send(post(initializeBody(), { host: 'evil.example.com' }))).status).toBe(403);
+          expect((await send(post(initializeBody(), { host: '127.0.0.1:8080' }))).status).toBe(200);
+        }
+        // Past the bounded memo of verdicts, Hosts are still judged (and the memo does not grow).
+        for (let i = 0; i < 300; i++) {
+          expect((await send(post(initializeBody(), { host: `evil-${i}.example.com` }))).status).toBe(403);
+        }
+        expect((await send(post(initializeBody(), { host: 'LOCALHOST:3000' }))).status).toBe(200);
+        expect((await send(post(initializeBody(), { host: 'evil.example.com' }))).status).toBe(403);
+      });
+
       it.skipIf(current === 'fetch')('accepts a configured public host', async () => {
         const { send } = await setup({
           originPolicy: { allowedHosts: ['mcp.example.com'], allowedOrigins: ['https://app.example.com'] },
