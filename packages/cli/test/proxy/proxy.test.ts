@@ -1,118 +1,28 @@
-// `decorum proxy` (the CLI from source) bridging real servers: server-everything from stdio to Streamable HTTP, and
-// a Decorum app served over HTTP to stdio. The official clients (SDK 1.32.2, @modelcontextprotocol/client 2.4.0)
-// must see the same lists and the same call results through the bridge as directly, notifications included.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Args, type Context, Ctx, McpApp, Tool } from '@decorum/core';
+// \`decorum proxy\` (the CLI from source) bridging server-everything from stdio to Streamable HTTP. The official
+// clients (SDK 1.32.2, @modelcontextprotocol/client 2.4.0) must see the same lists and the same call results through
+// the bridge as directly — notifications, roots asked outside calls, and a task tool with an elicitation included.
+// A Decorum HTTP server to stdio, and transforms with auth: proxy-stdio.test.ts.
+import type { ChildProcess } from 'node:child_process';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { IsString } from 'class-validator';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN_ARGS, LineWaiter } from '../support/work-project.js';
-
-const EVERYTHING = createRequire(import.meta.url)
-  .resolve('@modelcontextprotocol/server-everything/package.json')
-  .replace(/package\.json$/, 'dist/index.js');
-const CAPABILITIES = { sampling: {}, elicitation: {}, roots: {} };
-const SAMPLED = { role: 'assistant' as const, model: 'test-model', content: { type: 'text' as const, text: 'Paris' } };
-const ELICITED = { action: 'accept' as const, content: { name: 'Ada Lovelace' } };
-const ROOTS = { roots: [{ uri: 'file:///tmp/proxy-root', name: 'proxy-root' }] };
-
-/** What a v1 client heard: server-everything's "Roots updated: N root(s)" log, once it asked for the roots. */
-const rootsHeard = new WeakMap<Client, Promise<string>>();
-
-/** The v1 SDK client, answering sampling, elicitation and roots the same way on every connection. */
-async function v1(transport: Transport): Promise<Client> {
-  const client = new Client({ name: 'proxy-test', version: '1.0.0' }, { capabilities: CAPABILITIES });
-  client.setRequestHandler(CreateMessageRequestSchema, () => SAMPLED);
-  client.setRequestHandler(ElicitRequestSchema, () => ELICITED);
-  client.setRequestHandler(ListRootsRequestSchema, () => ROOTS);
-  rootsHeard.set(
-    client,
-    new Promise((resolve) =>
-      client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-        if (/^Roots updated: [1-9]/.test(String(params.data))) resolve(String(params.data));
-      }),
-    ),
-  );
-  await client.connect(transport);
-  return client;
-}
-
-/** A call made as a task with the v1 SDK's experimental tasks API: its final result and what it went through. */
-async function asTask(client: Client, name: string, args: Record<string, unknown>) {
-  const stream = client.experimental.tasks.callToolStream({ name, arguments: args }, CallToolResultSchema, {
-    task: { ttl: 60_000 },
-  });
-  const seen = new Set<string>();
-  for await (const message of stream) {
-    seen.add(message.type === 'taskStatus' ? message.task.status : message.type);
-    if (message.type === 'error') throw message.error;
-    if (message.type === 'result') {
-      // Each side names its own task; the rest of the result must be the same.
-      const { 'io.modelcontextprotocol/related-task': related, ...meta } = message.result._meta ?? {};
-      expect(related).toMatchObject({ taskId: expect.any(String) });
-      const { _meta, ...rest } = message.result;
-      return { result: Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest, seen: [...seen] };
-    }
-  }
-  throw new Error(`${name}: no result`);
-}
-
-/** Every list the server offers (as its capabilities say). */
-async function lists(client: Client) {
-  const caps = client.getServerCapabilities() ?? {};
-  return {
-    capabilities: { tools: !!caps.tools, resources: !!caps.resources, prompts: !!caps.prompts, tasks: caps.tasks },
-    tools: caps.tools ? await client.listTools() : undefined,
-    resources: caps.resources ? await client.listResources() : undefined,
-    templates: caps.resources ? await client.listResourceTemplates() : undefined,
-    prompts: caps.prompts ? await client.listPrompts() : undefined,
-  };
-}
-
-/** Starts `decorum proxy …` and resolves with the child and, when it serves HTTP, its endpoint. */
-async function startProxy(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...BIN_ARGS, 'proxy', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  const stderr = new LineWaiter(child.stderr as NodeJS.ReadableStream as never);
-  const line = await Promise.race([
-    stderr.next(/proxy: .* → http/),
-    once(child, 'exit').then(() => {
-      throw new Error(`decorum proxy exited: ${stderr.lines.join('\n')}`);
-    }),
-  ]);
-  return { child, url: (/→ (\S+)/.exec(line) as RegExpExecArray)[1] as string };
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
+import {
+  asTask,
+  CAPABILITIES,
+  ELICITED,
+  EVERYTHING,
+  lists,
+  ROOTS,
+  rootsHeard,
+  SAMPLED,
+  startProxy,
+  stop,
+  v1,
+} from './proxy-support.js';
 
 describe('decorum proxy: server-everything from stdio to Streamable HTTP', () => {
   let proxy: ChildProcess | undefined;
@@ -237,141 +147,6 @@ describe('decorum proxy: server-everything from stdio to Streamable HTTP', () =>
       expect(echo.content).toEqual([{ type: 'text', text: 'Echo: v2' }]);
       expect((await client.callTool(sampleArgs)).content).toEqual(sampled.content);
       await client.close();
-    }
-  }, 30_000);
-});
-
-class Greeting {
-  @IsString() name!: string;
-}
-
-class Greeter {
-  @Tool({ name: 'greet', description: 'Greets someone' })
-  greet(@Args() input: Greeting) {
-    return `Hello, ${input.name}!`;
-  }
-}
-
-class Chatty {
-  @Tool({ name: 'chatty', description: 'Logs while it works' })
-  async chatty(@Ctx() ctx: Context) {
-    await ctx.log.info('working', 'chatty');
-    await ctx.log.debug('too detailed', 'chatty');
-    return 'done';
-  }
-}
-
-class Extra {
-  @Tool({ name: 'extra', description: 'Appears later' })
-  extra() {
-    return 'extra';
-  }
-}
-
-describe('decorum proxy: a Decorum HTTP server to stdio', () => {
-  let app: McpApp;
-  let url: URL;
-
-  beforeAll(async () => {
-    app = new McpApp({ name: 'greeter', version: '1.0.0', providers: [Greeter, Chatty] });
-    url = (await app.listen({ http: { port: 0 } })).url as URL;
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  it('the v1 client over stdio sees the same lists, results, logs and list changes as over HTTP', async () => {
-    const direct = await v1(new StreamableHTTPClientTransport(url));
-    const bridged = await v1(
-      new StdioClientTransport({ command: process.execPath, args: [...BIN_ARGS, 'proxy', url.href], stderr: 'pipe' }),
-    );
-    try {
-      expect(await lists(bridged)).toEqual(await lists(direct));
-      const call = { name: 'greet', arguments: { name: 'Ada' } };
-      expect(await bridged.callTool(call)).toEqual(await direct.callTool(call));
-      const bad = { name: 'greet', arguments: { name: 42 } };
-      expect(await bridged.callTool(bad)).toEqual(await direct.callTool(bad));
-      const logs = async (client: Client) => {
-        const seen: unknown[] = [];
-        client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-          seen.push(n.params);
-        });
-        await client.setLoggingLevel('info');
-        const result = await client.callTool({ name: 'chatty', arguments: {} });
-        return { result, seen };
-      };
-      const [fromDirect, fromBridge] = [await logs(direct), await logs(bridged)];
-      expect(fromBridge).toEqual(fromDirect);
-      expect(fromBridge.seen).toEqual([{ level: 'info', data: 'working', logger: 'chatty' }]);
-      const changed = (client: Client) =>
-        new Promise<void>((resolve) =>
-          client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
-        );
-      const heard = [changed(direct), changed(bridged)];
-      app.add(Extra);
-      await Promise.all(heard);
-      const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
-      await expect.poll(() => names(bridged)).toEqual(['chatty', 'extra', 'greet']);
-      expect(await names(direct)).toEqual(['chatty', 'extra', 'greet']);
-    } finally {
-      await direct.close();
-      await bridged.close();
-    }
-  }, 30_000);
-});
-
-describe('decorum proxy --transforms --auth-token-env', () => {
-  it('hides and renames the proxied tools as the file says, for clients with the token only', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'proxy-transforms-'));
-    const file = join(dir, 'transforms.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        tools: { 'get-env': { hidden: true }, echo: { name: 'say', description: 'Repeats a message' } },
-      }),
-    );
-    const { child, url } = await startProxy(
-      ['--port', '0', '--transforms', file, '--auth-token-env', 'PROXY_TOKEN', '--', process.execPath, EVERYTHING],
-      { PROXY_TOKEN: 'let-me-in' },
-    );
-    const initialize = (authorization?: string) =>
-      fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...(authorization !== undefined && { authorization }),
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-        }),
-      });
-    expect((await initialize()).status).toBe(401);
-    expect((await initialize('Bearer guess')).status).toBe(401);
-    await expect(v1(new StreamableHTTPClientTransport(new URL(url)))).rejects.toThrow();
-    const client = await v1(
-      new StreamableHTTPClientTransport(new URL(url), {
-        requestInit: { headers: { authorization: 'Bearer let-me-in' } },
-      }),
-    );
-    try {
-      const { tools } = await client.listTools();
-      const names = tools.map((t) => t.name);
-      expect(names).toContain('say');
-      expect(names).not.toContain('echo');
-      expect(names).not.toContain('get-env');
-      expect(tools.find((t) => t.name === 'say')?.description).toBe('Repeats a message');
-      expect((await client.callTool({ name: 'say', arguments: { message: 'hi' } })).content).toEqual([
-        { type: 'text', text: 'Echo: hi' },
-      ]);
-      await expect(client.callTool({ name: 'get-env', arguments: {} })).rejects.toThrow(/Unknown tool: get-env/);
-    } finally {
-      await client.close();
-      await stop(child);
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
 });
