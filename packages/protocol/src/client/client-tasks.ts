@@ -167,9 +167,12 @@ export class ClientTasks {
     for (let current = first; ; current = await this.get(first.taskId, step)) {
       task.onStatus?.(current);
       if (current.status === 'cancelled') throw cancelled(current);
-      // tasks/result blocks until the end and delivers what the server queued for the task (input_required).
+      // tasks/result blocks until the end and delivers what the server queued for the task (input_required): it may
+      // last as long as the task lives, so unless told otherwise it waits up to the task's TTL.
       if (TERMINAL.has(current.status) || current.status === 'input_required') {
-        return this.wire.request('tasks/result', { taskId: first.taskId }, options);
+        const ttl = typeof current.ttlMs === 'number' ? current.ttlMs : undefined;
+        const timeoutMs = options.timeoutMs ?? ttl;
+        return this.wire.request('tasks/result', { taskId: first.taskId }, { ...options, timeoutMs });
       }
       await this.pause(current, options.signal);
     }
