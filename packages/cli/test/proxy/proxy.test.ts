@@ -1,4 +1,4 @@
-// \`decorum proxy\` (the CLI from source) bridging server-everything from stdio to Streamable HTTP. The official
+// `decorum proxy` (the CLI from source) bridging server-everything from stdio to Streamable HTTP. The official
 // clients (SDK 1.32.2, @modelcontextprotocol/client 2.4.0) must see the same lists and the same call results through
 // the bridge as directly — notifications, roots asked outside calls, and a task tool with an elicitation included.
 // A Decorum HTTP server to stdio, and transforms with auth: proxy-stdio.test.ts.
