@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, McpError, ProtocolServer, StreamableHttpHandler } from '../../src/index.js';
 import { type HttpListener, listenHttp } from '../../src/node.js';
-import { SseReader } from './http-client.js';
+import { SseReader } from '../support/raw-http.js';
 
 const VERSION = '2026-07-28';
 const running: HttpListener[] = [];

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProtocolServer, StreamableHttpHandler } from '../../src/index.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
-import { MCP_URL, post, SseReader } from './http-client.js';
+import { SseReader } from '../support/raw-http.js';
+import { MCP_URL, post } from './http-client.js';
 
 const VERSION = '2026-07-28';
 const handlers: StreamableHttpHandler[] = [];

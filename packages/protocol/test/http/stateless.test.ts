@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamableHttpHandler } from '../../src/index.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
-import { post, SseReader } from './http-client.js';
+import { SseReader } from '../support/raw-http.js';
+import { post } from './http-client.js';
 
 const handlers: StreamableHttpHandler[] = [];
 afterEach(async () => {

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StreamableHttpHandler, type StreamableHttpOptions } from '../../src/index.js';
 import { type HttpListener, listenHttp } from '../../src/node.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
-import { ACCEPT_BOTH, initializeBody, MCP_URL, post, SseReader } from './http-client.js';
+import { ACCEPT_BOTH, SseReader } from '../support/raw-http.js';
+import { initializeBody, MCP_URL, post } from './http-client.js';
 
 const handlers: StreamableHttpHandler[] = [];
 const listeners: HttpListener[] = [];

@@ -1,0 +1,152 @@
+// Raw Streamable HTTP for tests where the exact status of a request and the events of one stream
+// matter (an official client hides both): the headers of an MCP request, an SSE reader, the response
+// message of a POST (JSON or SSE), and a session opened and its GET stream. Shared by the protocol,
+// @decorum/redis and scale-out tests, so there is one SSE parser to trust.
+
+/** The session-based protocol version these helpers speak unless told otherwise. */
+export const LEGACY = '2025-11-25';
+/** The stateless protocol version (its envelope travels in `_meta`). */
+export const MODERN = '2026-07-28';
+export const ACCEPT_BOTH = 'application/json, text/event-stream';
+
+/** One SSE event; `data` joins the event's data lines with newlines, as the SSE spec says. */
+export interface SseEvent {
+  id?: string;
+  event?: string;
+  data: string;
+  retry?: number;
+}
+
+/** Reads SSE events from a response body, one at a time, as they arrive (never on a timer). */
+export class SseReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly decoder = new TextDecoder();
+  private buffer = '';
+
+  constructor(response: Response) {
+    if (!response.body) throw new Error('response has no body');
+    this.reader = response.body.getReader();
+  }
+
+  /**
+   * The next event, or undefined when the stream ended. Comment lines are skipped; a block with only
+   * a `retry:` line is an event (a resumed stream's retry hint). A broken connection rejects.
+   */
+  async next(): Promise<SseEvent | undefined> {
+    for (;;) {
+      const end = this.buffer.indexOf('\n\n');
+      if (end !== -1) {
+        const block = this.buffer.slice(0, end);
+        this.buffer = this.buffer.slice(end + 2);
+        const event = parseBlock(block);
+        if (event !== undefined) return event;
+        continue;
+      }
+      const { done, value } = await this.reader.read();
+      if (done) return undefined;
+      this.buffer += this.decoder.decode(value, { stream: true });
+    }
+  }
+
+  /** The next event that carries a JSON-RPC message, parsed; undefined when the stream ended. */
+  async nextMessage(): Promise<{ id?: string; message: Record<string, any> } | undefined> {
+    for (;;) {
+      const event = await this.next();
+      if (event === undefined) return undefined;
+      if (event.data !== '') return { id: event.id, message: JSON.parse(event.data) };
+    }
+  }
+
+  /** Every remaining event until the stream ends. */
+  async rest(): Promise<SseEvent[]> {
+    const events: SseEvent[] = [];
+    for (let e = await this.next(); e !== undefined; e = await this.next()) events.push(e);
+    return events;
+  }
+
+  /** Stops reading; a stream that already broke is as good as cancelled. */
+  cancel(): Promise<void> {
+    return this.reader.cancel().catch(() => undefined);
+  }
+}
+
+/** One event block's fields; undefined for a block of comments only. */
+function parseBlock(block: string): SseEvent | undefined {
+  const event: SseEvent = { data: '' };
+  const data: string[] = [];
+  let fields = 0;
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon);
+    const value = line.slice(colon + 1).replace(/^ /, '');
+    fields++;
+    if (name === 'data') data.push(value);
+    else if (name === 'id') event.id = value;
+    else if (name === 'event') event.event = value;
+    else if (name === 'retry') event.retry = Number(value);
+  }
+  event.data = data.join('\n');
+  return fields > 0 ? event : undefined;
+}
+
+/** Headers of an MCP POST in the session-based era (and of its GET stream, with `accept` narrowed). */
+export function legacyHeaders(sessionId?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: ACCEPT_BOTH,
+    'mcp-protocol-version': LEGACY,
+    ...(sessionId && { 'mcp-session-id': sessionId }),
+  };
+}
+
+/** The response message to request `id` in a POST's answer, read from its JSON body or its SSE stream. */
+export async function responseMessage(response: Response, id: number | string): Promise<Record<string, any>> {
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    return (await response.json()) as Record<string, any>;
+  }
+  const sse = new SseReader(response);
+  for (;;) {
+    const next = await sse.nextMessage();
+    if (next === undefined) throw new Error(`the stream ended without the response to ${id}`);
+    if (next.message.id === id) return next.message;
+  }
+}
+
+/** Starts a session on `url` (initialize, then notifications/initialized); resolves with its id. */
+export async function openSession(url: URL | string): Promise<string> {
+  const init = await fetch(url, {
+    method: 'POST',
+    headers: legacyHeaders(),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'raw-http', version: '1' } },
+    }),
+  });
+  if (init.status !== 200) throw new Error(`initialize: ${init.status} ${await init.text()}`);
+  await init.body?.cancel();
+  const sessionId = init.headers.get('mcp-session-id') as string;
+  const initialized = await fetch(url, {
+    method: 'POST',
+    headers: legacyHeaders(sessionId),
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  if (initialized.status !== 202) throw new Error(`initialized: ${initialized.status}`);
+  return sessionId;
+}
+
+/** Opens (or, with `lastEventId`, resumes) a session's GET stream on `url`. */
+export function getStream(url: URL | string, sessionId: string, lastEventId?: string): Promise<Response> {
+  return fetch(url, {
+    headers: {
+      ...legacyHeaders(sessionId),
+      accept: 'text/event-stream',
+      ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
+    },
+  });
+}
+
+/** The number in an event id, `<stream>.<seq>` (what orders a session's events). */
+export const seqOf = (id: string | undefined): number => Number(String(id).slice(String(id).lastIndexOf('.') + 1));
