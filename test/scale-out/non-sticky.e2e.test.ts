@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redisScaleOut } from '@decorum/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, RedisServer } from '../../packages/redis/test/support/redis-server.js';
 import { announceRound, subscribeAll } from './announcements.js';
 import { Cluster, readiness, streamsOpen, waitUntil } from './cluster.js';
 import { evidence, getEvidence } from './evidence.js';
 import { LoadSession, latency, misrouted, tally } from './load-session.js';
 import { multiRound } from './multi-round.js';
 import { badAnswers, getStatuses, OUTAGE_MS, redisOutage } from './redis-outage.js';
-import { hasRedisServer, RedisServer } from './redis-server.js';
 import { RoundRobinProxy } from './round-robin-proxy.js';
 import { legacyCall, startInstance, stop } from './scale-out-support.js';
 

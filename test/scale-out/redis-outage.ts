@@ -1,9 +1,10 @@
 // One Redis outage under load, measured: every session keeps calling a tool that reports progress
 // while redis-server is stopped for 3 s and started again, with or without its dataset. What the
 // clients saw is returned for the test to assert on and print.
+
+import type { RedisServer } from '../../packages/redis/test/support/redis-server.js';
 import { type Cluster, readiness, waitUntil } from './cluster.js';
 import type { LoadSession, Outcome } from './load-session.js';
-import type { RedisServer } from './redis-server.js';
 import type { ProxiedRequest, RoundRobinProxy } from './round-robin-proxy.js';
 
 export const OUTAGE_MS = 3_000;

@@ -5,19 +5,19 @@ import { ProtocolServer } from '@decorum/protocol';
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisScaleOut } from '../src/redis-scale-out.js';
-import { OwnRedis, SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
+import { RedisServer, SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis readiness test skipped: ${SKIP_REASON}`);
 
 describe.skipIf(!TEST_REDIS_URL)('readiness over Redis', () => {
-  let redis: OwnRedis;
+  let redis: RedisServer;
   let serving: HttpServing;
   beforeAll(async () => {
-    redis = await OwnRedis.start();
+    redis = await RedisServer.start();
   });
   afterAll(async () => {
     await serving?.close();
-    await redis.stop();
+    await redis.close();
   });
 
   it('answers /readyz 503 while Redis is down and 200 once it is back', async () => {
@@ -49,7 +49,7 @@ describe.skipIf(!TEST_REDIS_URL)('readiness over Redis', () => {
     expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', checks: { store: 'ok' } } });
 
     const lost = until(/connection lost/);
-    await redis.stop();
+    await redis.kill();
     await lost;
     expect(await readyz()).toEqual({ status: 503, body: { status: 'not ready', checks: { store: 'failing' } } });
 

@@ -3,7 +3,7 @@ import { RedisUnavailableError } from '../src/errors.js';
 import { RedisConnection } from '../src/redis-connection.js';
 import { RedisNotificationBus } from '../src/redis-notification-bus.js';
 import { RedisSessionStore } from '../src/redis-session-store.js';
-import { OwnRedis, SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
+import { RedisServer, SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis reconnection tests skipped: ${SKIP_REASON}`);
 
@@ -30,14 +30,14 @@ function recorder() {
 
 // Needs the redis-server binary CI installs; gated on the same variable as the other Redis tests.
 describe.skipIf(!TEST_REDIS_URL)('Redis going away and coming back', () => {
-  let redis: OwnRedis;
+  let redis: RedisServer;
   const connections: RedisConnection[] = [];
   beforeAll(async () => {
-    redis = await OwnRedis.start();
+    redis = await RedisServer.start();
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
-    await redis.stop();
+    await redis.close();
   });
 
   it('fails operations with a clear RedisUnavailableError while down, and works again once back', async () => {
@@ -47,7 +47,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis going away and coming back', () => {
     const sessions = new RedisSessionStore(connection, { keyPrefix: 'restart:' });
     await sessions.set('a', { state });
 
-    await redis.stop();
+    await redis.kill();
     await log.waitFor(/connection lost/);
     const failure = await sessions.get('a').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RedisUnavailableError);
@@ -71,7 +71,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis going away and coming back', () => {
     connections.push(connection);
     const sessions = new RedisSessionStore(connection, { keyPrefix: 'blip:' });
     await sessions.set('a', { state });
-    await redis.stop();
+    await redis.kill();
     await log.waitFor(/commands\): connection lost/);
     const pending = sessions.set('c', { state });
     await redis.start();
@@ -99,7 +99,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis going away and coming back', () => {
     await a.publish({ type: 'wake', sessionId: 'before' });
     await first;
 
-    await redis.stop();
+    await redis.kill();
     const failed = await a.publish({ type: 'wake', sessionId: 'during' }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(RedisUnavailableError);
     await redis.start();

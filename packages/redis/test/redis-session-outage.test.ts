@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisUnavailableError } from '../src/errors.js';
 import { RedisConnection } from '../src/redis-connection.js';
 import { type Instance, initialize, legacyRequest, startInstance } from './support/instances.js';
-import { OwnRedis, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
+import { RedisServer, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis session outage tests skipped: ${SKIP_REASON}`);
 
@@ -37,16 +37,16 @@ const readyz = async (instance: Instance) => {
 
 // Needs the redis-server binary CI installs; gated on the same variable as the other Redis tests.
 describe.skipIf(!TEST_REDIS_URL)('sessions while Redis is away (own redis-server, real HTTP)', () => {
-  let redis: OwnRedis;
+  let redis: RedisServer;
   const running: Instance[] = [];
   beforeAll(async () => {
-    redis = await OwnRedis.start();
+    redis = await RedisServer.start();
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((instance) => instance.close()));
   });
   afterAll(async () => {
-    await redis.stop();
+    await redis.close();
   });
 
   it('answers initialize 503 + Retry-After while Redis is down, logs it once, and serves sessions again after', async () => {
@@ -57,7 +57,7 @@ describe.skipIf(!TEST_REDIS_URL)('sessions while Redis is away (own redis-server
     running.push(a, b);
     expect((await initialize(a.url)).response.status).toBe(200);
 
-    await redis.stop();
+    await redis.kill();
     await log.waitFor(/commands\): connection lost/);
     for (let i = 0; i < 5; i++) {
       const { response } = await initialize(a.url);
@@ -87,7 +87,7 @@ describe.skipIf(!TEST_REDIS_URL)('sessions while Redis is away (own redis-server
     const connection = new RedisConnection({ url: redis.url, waitMs: 200, logger: log.logger });
     try {
       await connection.run('ping', (client) => client.ping());
-      await redis.stop();
+      await redis.kill();
       await log.waitFor(/commands\): connection lost/);
       const failures = await Promise.all(
         Array.from({ length: 50 }, () => connection.run('ping', (client) => client.ping()).catch((e: unknown) => e)),
@@ -104,7 +104,7 @@ describe.skipIf(!TEST_REDIS_URL)('sessions while Redis is away (own redis-server
   });
 
   it('reports a fresh instance not ready until Redis answers, then ready', async () => {
-    await redis.stop();
+    await redis.kill();
     const log = recorder();
     const a = await startInstance({ url: redis.url, keyPrefix: uniquePrefix(), waitMs: 200, logger: log.logger });
     running.push(a);

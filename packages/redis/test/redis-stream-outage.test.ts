@@ -4,20 +4,20 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStream, openSession, SseReader, seqOf } from './support/raw-http.js';
-import { OwnRedis, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
-import { type StreamInstance, startStreamInstance } from './support/stream-instances.js';
+import { getStream, openSession, SseReader, seqOf } from '../../protocol/test/support/raw-http.js';
+import { RedisServer, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
+import { postsTo, type StreamInstance, startStreamInstance } from './support/stream-instances.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis outage tests skipped: ${SKIP_REASON}`);
 
 // Needs the redis-server binary (CI installs it); gated on the same variable as the other Redis tests.
 describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
-  let redis: OwnRedis;
+  let redis: RedisServer;
   let instance: StreamInstance;
   let client: Client;
   const keyPrefix = uniquePrefix();
   beforeAll(async () => {
-    redis = await OwnRedis.start();
+    redis = await RedisServer.start();
     instance = await startStreamInstance(redis.url, keyPrefix, { waitMs: 300 });
     client = new Client({ name: 'outage-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(instance.url));
@@ -25,12 +25,12 @@ describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
   afterAll(async () => {
     await client?.close();
     await instance?.close();
-    await redis?.stop();
+    await redis?.close();
   });
 
   let outages = 0;
   const outage = async () => {
-    await redis.stop();
+    await redis.kill();
     await instance.logged(/\(commands\): connection lost/, ++outages);
   };
   const recovery = async () => {
@@ -132,18 +132,7 @@ describe.skipIf(!TEST_REDIS_URL)('SSE through a Redis outage', () => {
     );
     const other = new Client({ name: 'outage-test', version: '1.0.0' });
     try {
-      let resumed!: () => void;
-      const resumption = new Promise<void>((resolve) => {
-        resumed = resolve;
-      });
-      const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        url.host = (method === 'POST' ? runner : follower).url.host;
-        const response = await fetch(url, init);
-        if (method === 'GET' && new Headers(init?.headers).has('last-event-id')) resumed();
-        return response;
-      };
+      const { fetch: fetchVia, resumed: resumption } = postsTo(runner, follower);
       await other.connect(new StreamableHTTPClientTransport(runner.url, { fetch: fetchVia }));
       const progress: number[] = [];
       const call = other.callTool({ name: 'relay', arguments: { gate: 'g3' } }, undefined, {

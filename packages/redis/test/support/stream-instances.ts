@@ -4,7 +4,11 @@
 // POST stream so the client resumes it, waits for the test to open its gate, reports again, answers).
 import { ProtocolServer } from '@decorum/protocol';
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterEach, vi } from 'vitest';
+import { getStream } from '../../../protocol/test/support/raw-http.js';
 import { type RedisScaleOut, redisScaleOut } from '../../src/redis-scale-out.js';
+import { uniquePrefix } from './redis-server.js';
 
 /** One instance: its endpoint, its parts, and what it logged. */
 export interface StreamInstance {
@@ -24,6 +28,9 @@ export interface StreamInstance {
   close(): Promise<void>;
 }
 
+/** What a test may set of an instance's stream handling. */
+type StreamOptions = { streamLeaseMs?: number };
+
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
 /** A deferred, for gates between the test and a running tool. */
@@ -38,7 +45,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 export async function startStreamInstance(
   url: string,
   keyPrefix: string,
-  options: { streamLeaseMs?: number; waitMs?: number } = {},
+  options: StreamOptions & { waitMs?: number } = {},
 ): Promise<StreamInstance> {
   const logs: string[] = [];
   const waiters = new Set<() => boolean>();
@@ -108,6 +115,67 @@ export async function startStreamInstance(
     },
     close: () => serving.close(),
   };
+}
+
+/**
+ * The setup of a describe block of stream tests: `start(count)` starts instances sharing the Redis at
+ * `url` under a key prefix of their own, `client()` an official client; both are closed after each test.
+ */
+export function streamTests(url: string) {
+  const running: StreamInstance[] = [];
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    await Promise.all(running.splice(0).map((instance) => instance.close().catch(() => undefined)));
+  });
+  const start = async (count: number, options?: StreamOptions) => {
+    const keyPrefix = uniquePrefix();
+    const started = await Promise.all(
+      Array.from({ length: count }, () => startStreamInstance(url, keyPrefix, options)),
+    );
+    running.push(...started);
+    return started;
+  };
+  return {
+    start,
+    two: (options?: StreamOptions) => start(2, options) as Promise<[StreamInstance, StreamInstance]>,
+    client: () => {
+      const client = new Client({ name: 'streams-test', version: '1.0.0' });
+      clients.push(client);
+      return client;
+    },
+  };
+}
+
+/**
+ * A load balancer that sends every POST to `runner` and every GET to `follower`; `resumed` resolves
+ * once `follower` has answered a GET with Last-Event-ID (the client resuming a stream there).
+ */
+export function postsTo(runner: StreamInstance, follower: StreamInstance) {
+  let resolveResumed!: () => void;
+  const resumed = new Promise<void>((resolve) => {
+    resolveResumed = resolve;
+  });
+  const route = routed((method) => (method === 'POST' ? runner : follower));
+  const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await route(input, init);
+    if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resolveResumed();
+    return response;
+  };
+  return { fetch: fetchVia, resumed };
+}
+
+/** A fresh GET stream for the session on `url`, asked again until it is no longer refused (another's lease gone). */
+export function getStreamOnceFree(url: URL, sessionId: string): Promise<Response> {
+  return vi.waitFor(
+    async () => {
+      const response = await getStream(url, sessionId);
+      if (response.status === 200) return response;
+      await response.body?.cancel();
+      throw new Error(`GET on ${url.host} answered ${response.status}`);
+    },
+    { timeout: 3_000, interval: 20 },
+  );
 }
 
 /** Sends every request to whichever instance `route` names at that moment (a load balancer). */
