@@ -1,6 +1,7 @@
 // A three-round 2026-07-28 call (two input_required rounds, then the result), each round sent to
 // another instance: the requestState signed by one must verify on the next.
-import { modernPost, modernResult } from './scale-out-support.js';
+import { responseMessage } from '../../packages/protocol/test/support/raw-http.js';
+import { modernPost } from './scale-out-support.js';
 
 const TOOL = 'test_input_required_result_multi_round';
 
@@ -16,7 +17,7 @@ export async function multiRound(urls: string[], id: number): Promise<MultiRound
   let params: Record<string, unknown> = { name: TOOL, arguments: {} };
   for (let round = 0; round < 3; round++) {
     const url = urls[round % urls.length] as string;
-    const message = await modernResult(await modernPost(url, id + round, 'tools/call', params), id + round);
+    const message = await responseMessage(await modernPost(url, id + round, 'tools/call', params), id + round);
     if (message.error !== undefined)
       return { ok: false, detail: `round ${round + 1} on ${url}: ${JSON.stringify(message.error)}` };
     const result = message.result as Record<string, any>;

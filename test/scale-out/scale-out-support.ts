@@ -1,11 +1,11 @@
-// Helpers of the scale-out e2e test: instances of examples/everything as separate processes, and a
-// raw SSE reader over fetch for precise control of event ids and Last-Event-ID.
+// Helpers of the scale-out e2e test: instances of examples/everything as separate processes, and
+// legacy and modern requests over raw HTTP (the SSE reader and headers are the protocol tests' own,
+// for precise control of event ids and Last-Event-ID).
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { ACCEPT_BOTH, legacyHeaders, MODERN, responseMessage } from '../../packages/protocol/test/support/raw-http.js';
 import { exited, LineReader, spawnTs } from '../support/spawn-fixture.js';
 
-export const TEST_REDIS_URL = process.env.DECORUM_TEST_REDIS_URL;
-export const LEGACY = '2025-11-25';
-export const MODERN = '2026-07-28';
+export { TEST_REDIS_URL } from '../../packages/redis/test/support/redis-server.js';
 
 /** One running instance: its process and MCP endpoint. */
 export interface Instance {
@@ -45,76 +45,6 @@ export async function stop(instance: Instance): Promise<void> {
   await gone;
 }
 
-export interface SseEvent {
-  id?: string;
-  event?: string;
-  data: string;
-}
-
-/** Reads SSE events from a response body, one at a time, as they arrive. */
-export class SseReader {
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly decoder = new TextDecoder();
-  private buffer = '';
-
-  constructor(response: Response) {
-    if (response.body === null) throw new Error('no body');
-    this.reader = response.body.getReader();
-  }
-
-  /** The next event, or undefined when the stream ended. */
-  async next(): Promise<SseEvent | undefined> {
-    for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end !== -1) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const event: SseEvent = { data: '' };
-        let hasField = false;
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const field = line.slice(0, colon);
-          const value = line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'id') event.id = value;
-          else if (field === 'event') event.event = value;
-          else if (field === 'data') event.data = event.data ? `${event.data}\n${value}` : value;
-          else continue;
-          hasField = true;
-        }
-        if (hasField) return event;
-        continue;
-      }
-      const { value, done } = await this.reader.read();
-      if (done) return undefined;
-      this.buffer += this.decoder.decode(value, { stream: true });
-    }
-  }
-
-  /** The next event that carries a JSON-RPC message, parsed. */
-  async nextMessage(): Promise<{ id?: string; message: Record<string, any> } | undefined> {
-    for (;;) {
-      const event = await this.next();
-      if (event === undefined) return undefined;
-      if (event.data !== '') return { id: event.id, message: JSON.parse(event.data) };
-    }
-  }
-
-  async cancel(): Promise<void> {
-    await this.reader.cancel().catch(() => undefined);
-  }
-}
-
-/** Headers of a legacy Streamable HTTP POST. */
-export function legacyHeaders(sessionId?: string): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': LEGACY,
-    ...(sessionId && { 'mcp-session-id': sessionId }),
-  };
-}
-
 /** POSTs one legacy request and returns its response message (read from JSON or from the SSE stream). */
 export async function legacyCall(
   url: string,
@@ -128,15 +58,7 @@ export async function legacyCall(
     headers: legacyHeaders(sessionId),
     body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   });
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    return { response, message: (await response.json()) as Record<string, any> };
-  }
-  const sse = new SseReader(response);
-  for (;;) {
-    const next = await sse.nextMessage();
-    if (next === undefined) throw new Error(`${method}: the stream ended without a response`);
-    if (next.message.id === id) return { response, message: next.message };
-  }
+  return { response, message: await responseMessage(response, id) };
 }
 
 /** A 2026-07-28 request over HTTP: the envelope in _meta and the mirrored headers. */
@@ -146,7 +68,7 @@ export async function modernPost(url: string, id: number, method: string, params
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
+      accept: ACCEPT_BOTH,
       'mcp-protocol-version': MODERN,
       'mcp-method': method,
       ...(name !== undefined && { 'mcp-name': name }),
@@ -165,17 +87,4 @@ export async function modernPost(url: string, id: number, method: string, params
       },
     }),
   });
-}
-
-/** The response message of a modern POST (JSON or SSE). */
-export async function modernResult(response: Response, id: number): Promise<Record<string, any>> {
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    return (await response.json()) as Record<string, any>;
-  }
-  const sse = new SseReader(response);
-  for (;;) {
-    const next = await sse.nextMessage();
-    if (next === undefined) throw new Error('the stream ended without a response');
-    if (next.message.id === id) return next.message;
-  }
 }

@@ -4,14 +4,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyHeaders, responseMessage, SseReader } from '../../packages/protocol/test/support/raw-http.js';
 import {
   type Instance,
   kill,
   legacyCall,
-  legacyHeaders,
   modernPost,
-  modernResult,
-  SseReader,
   startInstance,
   stop,
   TEST_REDIS_URL,
@@ -101,7 +99,7 @@ describe.skipIf(!TEST_REDIS_URL)('three instances of examples/everything sharing
     const ack = await stream.nextMessage();
     expect(ack?.message.method).toBe('notifications/subscriptions/acknowledged');
     // Published by a tool running on A (a modern call, no session at all).
-    const touched = await modernResult(
+    const touched = await responseMessage(
       await modernPost(a().url, 2, 'tools/call', { name: 'scale_out_touch', arguments: { uri } }),
       2,
     );
@@ -114,11 +112,11 @@ describe.skipIf(!TEST_REDIS_URL)('three instances of examples/everything sharing
 
   it('completes an MRTR retry on a different instance from the first round (shared requestState keys)', async () => {
     const name = 'test_input_required_result_request_state';
-    const first = await modernResult(await modernPost(a().url, 1, 'tools/call', { name, arguments: {} }), 1);
+    const first = await responseMessage(await modernPost(a().url, 1, 'tools/call', { name, arguments: {} }), 1);
     expect(first.result?.resultType).toBe('input_required');
     expect(typeof first.result.requestState).toBe('string');
     const [key] = Object.keys(first.result.inputRequests);
-    const retry = await modernResult(
+    const retry = await responseMessage(
       await modernPost(b().url, 2, 'tools/call', {
         name,
         arguments: {},

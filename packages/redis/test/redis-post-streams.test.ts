@@ -1,47 +1,21 @@
 // A running call's POST stream resumed by the official client on another instance than the one
 // running the call (#19 item 6): followed there until its result, answered with an error if the
 // running instance dies, and not declared lost when only Redis lost its lease.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
-import { routed, type StreamInstance, startStreamInstance } from './support/stream-instances.js';
+import { describe, expect, it } from 'vitest';
+import { SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
+import { postsTo, streamTests } from './support/stream-instances.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis POST stream tests skipped: ${SKIP_REASON}`);
 
 describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real Redis)', () => {
-  const running: StreamInstance[] = [];
-  const clients: Client[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.close()));
-    await Promise.all(running.splice(0).map((instance) => instance.close().catch(() => undefined)));
-  });
-  const start = async (count: number, options?: { streamLeaseMs?: number }) => {
-    const keyPrefix = uniquePrefix();
-    const url = TEST_REDIS_URL as string;
-    const started = await Promise.all(
-      Array.from({ length: count }, () => startStreamInstance(url, keyPrefix, options)),
-    );
-    running.push(...started);
-    return started;
-  };
-  const two = (options?: { streamLeaseMs?: number }) => start(2, options) as Promise<[StreamInstance, StreamInstance]>;
+  const { two, client: newClient } = streamTests(TEST_REDIS_URL as string);
 
   it("resumes a running call's POST stream on another instance: the official client gets its progress and result", async () => {
     const [a, b] = await two();
-    let resumedOnB!: () => void;
-    const resumption = new Promise<void>((resolve) => {
-      resumedOnB = resolve;
-    });
     // POSTs go to A, every GET (the resumption included) to B.
-    const route = routed((method) => (method === 'POST' ? a : b));
-    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await route(input, init);
-      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
-      return response;
-    };
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
+    const { fetch: fetchVia, resumed: resumption } = postsTo(a, b);
+    const client = newClient();
     await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
 
     const progress: number[] = [];
@@ -59,18 +33,8 @@ describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real R
 
   it('a followed call whose instance dies is answered with an error at once, not left to the client time-out', async () => {
     const [a, b] = await two({ streamLeaseMs: 600 });
-    let resumedOnB!: () => void;
-    const resumption = new Promise<void>((resolve) => {
-      resumedOnB = resolve;
-    });
-    const route = routed((method) => (method === 'POST' ? a : b));
-    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await route(input, init);
-      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
-      return response;
-    };
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
+    const { fetch: fetchVia, resumed: resumption } = postsTo(a, b);
+    const client = newClient();
     await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
     const call = client.callTool({ name: 'relay', arguments: { gate: 'g2' } }, undefined, { timeout: 20_000 });
     const outcome = call.then(
@@ -87,18 +51,8 @@ describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real R
 
   it('a followed call whose lease Redis lost (its instance alive, taking it back) is not declared lost', async () => {
     const [a, b] = await two({ streamLeaseMs: 900 });
-    let resumedOnB!: () => void;
-    const resumption = new Promise<void>((resolve) => {
-      resumedOnB = resolve;
-    });
-    const route = routed((method) => (method === 'POST' ? a : b));
-    const fetchVia = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await route(input, init);
-      if ((init?.method ?? 'GET') === 'GET' && new Headers(init?.headers).has('last-event-id')) resumedOnB();
-      return response;
-    };
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
+    const { fetch: fetchVia, resumed: resumption } = postsTo(a, b);
+    const client = newClient();
     const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
     await client.connect(transport);
     const call = client.callTool({ name: 'relay', arguments: { gate: 'g4' } }, undefined, { timeout: 10_000 });

@@ -1,33 +1,17 @@
 // A session's streams across instances sharing one Redis (#19): one GET stream per session across
 // the cluster (a lease that follows the stream), a running call's POST stream resumed on another
 // instance by the official client, and an instance that dies under an open GET stream.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getStream, openSession, SseReader, seqOf } from './support/raw-http.js';
-import { SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
-import { counter, routed, type StreamInstance, startStreamInstance } from './support/stream-instances.js';
+import { describe, expect, it, vi } from 'vitest';
+import { getStream, openSession, SseReader, seqOf } from '../../protocol/test/support/raw-http.js';
+import { SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
+import { counter, getStreamOnceFree, routed, type StreamInstance, streamTests } from './support/stream-instances.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis stream tests skipped: ${SKIP_REASON}`);
 
 describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => {
-  const running: StreamInstance[] = [];
-  const clients: Client[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.close()));
-    await Promise.all(running.splice(0).map((instance) => instance.close().catch(() => undefined)));
-  });
-  const start = async (count: number, options?: { streamLeaseMs?: number }) => {
-    const keyPrefix = uniquePrefix();
-    const url = TEST_REDIS_URL as string;
-    const started = await Promise.all(
-      Array.from({ length: count }, () => startStreamInstance(url, keyPrefix, options)),
-    );
-    running.push(...started);
-    return started;
-  };
-  const two = (options?: { streamLeaseMs?: number }) => start(2, options) as Promise<[StreamInstance, StreamInstance]>;
+  const { start, two, client: newClient } = streamTests(TEST_REDIS_URL as string);
 
   it('keeps one GET stream per session across instances: a second GET elsewhere is refused with 409', async () => {
     const [a, b] = await two();
@@ -44,15 +28,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
 
     // Closed on A: the lease goes with it, and B may serve the session's GET stream now.
     await onA.cancel();
-    const reopened = await vi.waitFor(
-      async () => {
-        const response = await getStream(b.url, sessionId);
-        if (response.status === 200) return response;
-        await response.body?.cancel();
-        throw new Error(`GET on B answered ${response.status}`);
-      },
-      { timeout: 3_000, interval: 20 },
-    );
+    const reopened = await getStreamOnceFree(b.url, sessionId);
     await reopened.body?.cancel();
   });
 
@@ -99,15 +75,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     const seen = await first.nextMessage(); // the last event the client saw on the first stream
     await first.cancel();
     // A fresh stream (the lease is free once the first one closed), which carries the next message.
-    const second = await vi.waitFor(
-      async () => {
-        const response = await getStream(b.url, sessionId);
-        if (response.status === 200) return new SseReader(response);
-        await response.body?.cancel();
-        throw new Error(`GET on B answered ${response.status}`);
-      },
-      { timeout: 3_000, interval: 20 },
-    );
+    const second = new SseReader(await getStreamOnceFree(b.url, sessionId));
     await second.next();
     b.server.notifyListChanged('tools');
     const carried = await second.nextMessage();
@@ -127,8 +95,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     // The session lives on B (every POST), its GET stream on A until A dies.
     const fetchVia = routed((method) => (method === 'POST' ? b : getTo));
     const changes = counter();
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
+    const client = newClient();
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
     const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
     await client.connect(transport);
@@ -168,8 +135,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
       return new Response(response.body.pipeThrough(watch), response);
     };
     const changes = counter();
-    const client = new Client({ name: 'streams-test', version: '1.0.0' });
-    clients.push(client);
+    const client = newClient();
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
     const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
     await client.connect(transport);
@@ -204,15 +170,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     expect(refused.status).toBe(409);
     await refused.body?.cancel();
     const started = Date.now();
-    const fresh = await vi.waitFor(
-      async () => {
-        const response = await getStream(b.url, sessionId);
-        if (response.status === 200) return response;
-        await response.body?.cancel();
-        throw new Error(`GET on B answered ${response.status}`);
-      },
-      { timeout: 3_000, interval: 25 },
-    );
+    const fresh = await getStreamOnceFree(b.url, sessionId);
     expect(Date.now() - started).toBeLessThan(1_500);
     const onB = new SseReader(fresh);
     const priming = await onB.next();
