@@ -1,7 +1,6 @@
 // A three-round 2026-07-28 call (two input_required rounds, then the result), each round sent to
 // another instance: the requestState signed by one must verify on the next.
-import { responseMessage } from '../../packages/protocol/test/support/raw-http.js';
-import { modernPost } from './scale-out-support.js';
+import { modernPost, responseMessage } from '../../packages/protocol/test/support/raw-http.js';
 
 const TOOL = 'test_input_required_result_multi_round';
 

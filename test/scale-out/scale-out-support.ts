@@ -1,8 +1,8 @@
-// Helpers of the scale-out e2e test: instances of examples/everything as separate processes, and
-// legacy and modern requests over raw HTTP (the SSE reader and headers are the protocol tests' own,
-// for precise control of event ids and Last-Event-ID).
+// Helpers of the scale-out e2e test: instances of examples/everything as separate processes, and a
+// legacy call over raw HTTP (on the protocol tests' raw-http helpers, which read JSON or SSE answers
+// with precise control of event ids and Last-Event-ID).
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { ACCEPT_BOTH, legacyHeaders, MODERN, responseMessage } from '../../packages/protocol/test/support/raw-http.js';
+import { legacyPost, responseMessage } from '../../packages/protocol/test/support/raw-http.js';
 import { exited, LineReader, spawnTs } from '../support/spawn-fixture.js';
 
 export { TEST_REDIS_URL } from '../../packages/redis/test/support/redis-server.js';
@@ -53,38 +53,6 @@ export async function legacyCall(
   method: string,
   params: Record<string, unknown> = {},
 ): Promise<{ response: Response; message: Record<string, any> }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: legacyHeaders(sessionId),
-    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-  });
+  const response = await legacyPost(url, sessionId, { jsonrpc: '2.0', id, method, params });
   return { response, message: await responseMessage(response, id) };
-}
-
-/** A 2026-07-28 request over HTTP: the envelope in _meta and the mirrored headers. */
-export async function modernPost(url: string, id: number, method: string, params: Record<string, unknown>) {
-  const name = (params.name ?? params.uri) as string | undefined;
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: ACCEPT_BOTH,
-      'mcp-protocol-version': MODERN,
-      'mcp-method': method,
-      ...(name !== undefined && { 'mcp-name': name }),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-          'io.modelcontextprotocol/clientInfo': { name: 'scale-out-test', version: '1.0.0' },
-        },
-      },
-    }),
-  });
 }

@@ -4,16 +4,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyHeaders, responseMessage, SseReader } from '../../packages/protocol/test/support/raw-http.js';
 import {
-  type Instance,
-  kill,
-  legacyCall,
+  legacyHeaders,
   modernPost,
-  startInstance,
-  stop,
-  TEST_REDIS_URL,
-} from './scale-out-support.js';
+  responseMessage,
+  SseReader,
+} from '../../packages/protocol/test/support/raw-http.js';
+import { type Instance, kill, legacyCall, startInstance, stop, TEST_REDIS_URL } from './scale-out-support.js';
 
 if (!TEST_REDIS_URL) {
   console.warn('scale-out e2e skipped: DECORUM_TEST_REDIS_URL is not set (CI sets it, e.g. redis://127.0.0.1:6379)');

@@ -1,7 +1,6 @@
 // A running call's POST stream resumed by the official client on another instance than the one
 // running the call (#19 item 6): followed there until its result, answered with an error if the
 // running instance dies, and not declared lost when only Redis lost its lease.
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
 import { postsTo, streamTests } from './support/stream-instances.js';
@@ -9,14 +8,13 @@ import { postsTo, streamTests } from './support/stream-instances.js';
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis POST stream tests skipped: ${SKIP_REASON}`);
 
 describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real Redis)', () => {
-  const { two, client: newClient } = streamTests(TEST_REDIS_URL as string);
+  const { two, connect } = streamTests(TEST_REDIS_URL as string);
 
   it("resumes a running call's POST stream on another instance: the official client gets its progress and result", async () => {
     const [a, b] = await two();
     // POSTs go to A, every GET (the resumption included) to B.
     const { fetch: fetchVia, resumed: resumption } = postsTo(a, b);
-    const client = newClient();
-    await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
+    const { client } = await connect(a.url, fetchVia);
 
     const progress: number[] = [];
     const call = client.callTool({ name: 'relay', arguments: { gate: 'g1' } }, undefined, {
@@ -34,8 +32,7 @@ describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real R
   it('a followed call whose instance dies is answered with an error at once, not left to the client time-out', async () => {
     const [a, b] = await two({ streamLeaseMs: 600 });
     const { fetch: fetchVia, resumed: resumption } = postsTo(a, b);
-    const client = newClient();
-    await client.connect(new StreamableHTTPClientTransport(a.url, { fetch: fetchVia }));
+    const { client } = await connect(a.url, fetchVia);
     const call = client.callTool({ name: 'relay', arguments: { gate: 'g2' } }, undefined, { timeout: 20_000 });
     const outcome = call.then(
       () => 'answered',
@@ -52,14 +49,11 @@ describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real R
   it('a followed call whose lease Redis lost (its instance alive, taking it back) is not declared lost', async () => {
     const [a, b] = await two({ streamLeaseMs: 900 });
     const { fetch: fetchVia, resumed: resumption } = postsTo(a, b);
-    const client = newClient();
-    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
-    await client.connect(transport);
+    const { client, sessionId } = await connect(a.url, fetchVia);
     const call = client.callTool({ name: 'relay', arguments: { gate: 'g4' } }, undefined, { timeout: 10_000 });
     await a.waiting('g4');
     await resumption;
     // The running stream's lease vanishes (as in a Redis that lost its data) and B looks at once.
-    const sessionId = transport.sessionId as string;
     const keys = await a.scaleOut.connection.run('keys', (c) => c.keys(`*${sessionId}:lease:p*`));
     expect(keys).toHaveLength(1);
     const streamId = (keys[0] as string).split(':lease:')[1] as string;

@@ -4,7 +4,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Instance, initialize, legacyHeaders, legacyRequest, startInstance } from './support/instances.js';
+import { initialize, initializeRequest, legacyHeaders, legacyPost } from '../../protocol/test/support/raw-http.js';
+import { type Instance, legacyRequest, startInstance } from './support/instances.js';
 import { SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis session lifecycle tests skipped: ${SKIP_REASON}`);
@@ -65,16 +66,7 @@ describe.skipIf(!TEST_REDIS_URL)('a legacy session across instances (real Redis,
     }
     const statuses: number[] = [];
     for (let s = 0; s < 10; s++) {
-      const response = await fetch(a.url, {
-        method: 'POST',
-        headers: legacyHeaders(),
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-        }),
-      });
+      const response = await legacyPost(a.url, undefined, initializeRequest());
       await response.json();
       const sessionId = response.headers.get('mcp-session-id') as string;
       // Straight to B, as a non-sticky balancer may: no waiting for a background write.

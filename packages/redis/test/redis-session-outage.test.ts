@@ -2,9 +2,10 @@
 // (never 200 with a session no other instance will find), the log says so once and sums the
 // outage up when Redis is back; a fresh instance reports not ready until Redis answers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initialize } from '../../protocol/test/support/raw-http.js';
 import { RedisUnavailableError } from '../src/errors.js';
 import { RedisConnection } from '../src/redis-connection.js';
-import { type Instance, initialize, legacyRequest, startInstance } from './support/instances.js';
+import { type Instance, legacyRequest, startInstance } from './support/instances.js';
 import { RedisServer, SKIP_REASON, TEST_REDIS_URL, uniquePrefix } from './support/redis-server.js';
 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis session outage tests skipped: ${SKIP_REASON}`);

@@ -1,8 +1,6 @@
 // A session's streams across instances sharing one Redis (#19): one GET stream per session across
 // the cluster (a lease that follows the stream), a running call's POST stream resumed on another
 // instance by the official client, and an instance that dies under an open GET stream.
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it, vi } from 'vitest';
 import { getStream, openSession, SseReader, seqOf } from '../../protocol/test/support/raw-http.js';
 import { SKIP_REASON, TEST_REDIS_URL } from './support/redis-server.js';
@@ -11,7 +9,7 @@ import { counter, getStreamOnceFree, routed, type StreamInstance, streamTests } 
 if (!TEST_REDIS_URL) console.warn(`@decorum/redis stream tests skipped: ${SKIP_REASON}`);
 
 describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => {
-  const { start, two, client: newClient } = streamTests(TEST_REDIS_URL as string);
+  const { start, two, connect } = streamTests(TEST_REDIS_URL as string);
 
   it('keeps one GET stream per session across instances: a second GET elsewhere is refused with 409', async () => {
     const [a, b] = await two();
@@ -94,12 +92,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     let getTo = a;
     // The session lives on B (every POST), its GET stream on A until A dies.
     const fetchVia = routed((method) => (method === 'POST' ? b : getTo));
-    const changes = counter();
-    const client = newClient();
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
-    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
-    await client.connect(transport);
-    const sessionId = transport.sessionId as string;
+    const { client, changes, sessionId } = await connect(a.url, fetchVia);
     const leases = a.scaleOut.eventStore.leases;
     await vi.waitFor(async () => expect(await leases.holder(sessionId, 's')).toBeDefined(), { interval: 10 });
 
@@ -134,12 +127,7 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
       });
       return new Response(response.body.pipeThrough(watch), response);
     };
-    const changes = counter();
-    const client = newClient();
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
-    const transport = new StreamableHTTPClientTransport(a.url, { fetch: fetchVia });
-    await client.connect(transport);
-    const sessionId = transport.sessionId as string;
+    const { client, changes, sessionId } = await connect(a.url, fetchVia);
     const holder = () => c.scaleOut.eventStore.leases.holder(sessionId, 's');
     // A dies: the client resumes on B. B dies before any event on that stream: the client must still
     // resume (on C) with an id, not open a fresh stream that B's unexpired lease would refuse.

@@ -1,7 +1,7 @@
 // Helpers for raw Streamable HTTP tests against a handler in this process: Web Request objects, no
 // socket (a handler takes a Request and returns a Response). Their SSE bodies are read with the
 // SseReader of ../support/raw-http.ts, which the tests over real HTTP share.
-import { ACCEPT_BOTH, LEGACY } from '../support/raw-http.js';
+import { ACCEPT_BOTH, initializeRequest, LEGACY } from '../support/raw-http.js';
 
 export const MCP_URL = 'http://127.0.0.1/mcp';
 
@@ -15,9 +15,5 @@ export function post(body: unknown, headers: Record<string, string> = {}): Reque
 }
 
 /** An initialize request that declares sampling and roots. */
-export const initializeBody = (protocolVersion = LEGACY, id: string | number = 'init') => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'initialize',
-  params: { protocolVersion, capabilities: { sampling: {}, roots: {} }, clientInfo: { name: 'raw', version: '1' } },
-});
+export const initializeBody = (protocolVersion = LEGACY, id: string | number = 'init') =>
+  initializeRequest(protocolVersion, id, { sampling: {}, roots: {} });

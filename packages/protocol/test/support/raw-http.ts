@@ -91,13 +91,65 @@ function parseBlock(block: string): SseEvent | undefined {
 }
 
 /** Headers of an MCP POST in the session-based era (and of its GET stream, with `accept` narrowed). */
-export function legacyHeaders(sessionId?: string): Record<string, string> {
+export function legacyHeaders(sessionId?: string | null): Record<string, string> {
   return {
     'content-type': 'application/json',
     accept: ACCEPT_BOTH,
     'mcp-protocol-version': LEGACY,
     ...(sessionId && { 'mcp-session-id': sessionId }),
   };
+}
+
+/** An initialize request (session-based era unless told otherwise), declaring `capabilities`. */
+export const initializeRequest = (
+  protocolVersion = LEGACY,
+  id: string | number = 1,
+  capabilities: Record<string, unknown> = {},
+) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } },
+});
+
+/** POSTs one JSON-RPC message in the session-based era, into `sessionId` when there is one. */
+export function legacyPost(
+  url: URL | string,
+  sessionId: string | null | undefined,
+  message: object,
+): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: legacyHeaders(sessionId), body: JSON.stringify(message) });
+}
+
+/**
+ * A 2026-07-28 request: the envelope in `_meta` (form elicitation declared) and the headers that
+ * mirror it (`mcp-method`, `mcp-name` from the params' name or uri).
+ */
+export function modernPost(url: URL | string, id: number, method: string, params: Record<string, unknown>) {
+  const name = (params.name ?? params.uri) as string | undefined;
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: ACCEPT_BOTH,
+      'mcp-protocol-version': MODERN,
+      'mcp-method': method,
+      ...(name !== undefined && { 'mcp-name': name }),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': MODERN,
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+        },
+      },
+    }),
+  });
 }
 
 /** The response message to request `id` in a POST's answer, read from its JSON body or its SSE stream. */
@@ -113,27 +165,30 @@ export async function responseMessage(response: Response, id: number | string): 
   }
 }
 
+/**
+ * Sends initialize and, when it opened a session, notifications/initialized. Throws on nothing (an
+ * outage test looks at the statuses): answers the initialize response (body read), the session id
+ * and the status of the notification.
+ */
+export async function initialize(
+  url: URL | string,
+): Promise<{ response: Response; sessionId: string | null; initialized?: number }> {
+  const response = await legacyPost(url, undefined, initializeRequest());
+  const sessionId = response.headers.get('mcp-session-id');
+  if (response.status !== 200 || !sessionId) return { response, sessionId };
+  await response.json();
+  const done = await legacyPost(url, sessionId, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  await done.body?.cancel();
+  return { response, sessionId, initialized: done.status };
+}
+
 /** Starts a session on `url` (initialize, then notifications/initialized); resolves with its id. */
 export async function openSession(url: URL | string): Promise<string> {
-  const init = await fetch(url, {
-    method: 'POST',
-    headers: legacyHeaders(),
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'raw-http', version: '1' } },
-    }),
-  });
-  if (init.status !== 200) throw new Error(`initialize: ${init.status} ${await init.text()}`);
-  await init.body?.cancel();
-  const sessionId = init.headers.get('mcp-session-id') as string;
-  const initialized = await fetch(url, {
-    method: 'POST',
-    headers: legacyHeaders(sessionId),
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-  });
-  if (initialized.status !== 202) throw new Error(`initialized: ${initialized.status}`);
+  const { response, sessionId, initialized } = await initialize(url);
+  if (sessionId === null || response.status !== 200) {
+    throw new Error(`initialize: ${response.status} ${await response.text()}`);
+  }
+  if (initialized !== 202) throw new Error(`initialized: ${initialized}`);
   return sessionId;
 }
 

@@ -2,11 +2,9 @@
 // on port 0: enough to put a load balancer's choices (which instance gets which request) in a test.
 import { ProtocolServer } from '@decorum/protocol';
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import { legacyPost, modernPost } from '../../../protocol/test/support/raw-http.js';
 import type { RedisLogger } from '../../src/redis-connection.js';
 import { type RedisScaleOut, type RedisScaleOutOptions, redisScaleOut } from '../../src/redis-scale-out.js';
-
-export const LEGACY = '2025-11-25';
-export const MODERN = '2026-07-28';
 
 /** One instance: its endpoint URL, its scale-out (Redis parts) and how to stop it. */
 export interface Instance {
@@ -50,41 +48,6 @@ export async function startInstance(options: RedisScaleOutOptions): Promise<Inst
   return { url: serving.url, scaleOut, serving, close: () => serving.close() };
 }
 
-/** Headers of a legacy POST into `sessionId`. */
-export function legacyHeaders(sessionId?: string): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': LEGACY,
-    ...(sessionId && { 'mcp-session-id': sessionId }),
-  };
-}
-
-/** Sends a legacy initialize (and notifications/initialized) to `url`; answers the raw response and the session id. */
-export async function initialize(url: URL): Promise<{ response: Response; sessionId: string | null }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: legacyHeaders(),
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-    }),
-  });
-  const sessionId = response.headers.get('mcp-session-id');
-  if (response.status === 200 && sessionId) {
-    await response.json();
-    const done = await fetch(url, {
-      method: 'POST',
-      headers: legacyHeaders(sessionId),
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    });
-    await done.body?.cancel();
-  }
-  return { response, sessionId };
-}
-
 /** One legacy request into a session; answers the HTTP status and the JSON-RPC message (JSON replies). */
 export async function legacyRequest(
   url: URL,
@@ -93,11 +56,7 @@ export async function legacyRequest(
   method: string,
   params: Record<string, unknown> = {},
 ): Promise<{ status: number; message?: Record<string, unknown> }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: legacyHeaders(sessionId),
-    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-  });
+  const response = await legacyPost(url, sessionId, { jsonrpc: '2.0', id, method, params });
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) {
     await response.body?.cancel();
@@ -108,29 +67,6 @@ export async function legacyRequest(
 
 /** One modern (2026-07-28) tools/call, sessionless; answers the JSON-RPC message. */
 export async function modernCall(url: URL, name: string, extra: Record<string, unknown> = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN,
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: {},
-        ...extra,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
-        },
-      },
-    }),
-  });
+  const response = await modernPost(url, 1, 'tools/call', { name, arguments: {}, ...extra });
   return (await response.json()) as { result?: Record<string, any>; error?: { code: number; message: string } };
 }

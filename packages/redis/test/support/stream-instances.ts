@@ -5,6 +5,8 @@
 import { ProtocolServer } from '@decorum/protocol';
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, vi } from 'vitest';
 import { getStream } from '../../../protocol/test/support/raw-http.js';
 import { type RedisScaleOut, redisScaleOut } from '../../src/redis-scale-out.js';
@@ -30,6 +32,8 @@ export interface StreamInstance {
 
 /** What a test may set of an instance's stream handling. */
 type StreamOptions = { streamLeaseMs?: number };
+/** A fetch in front of the instances (a load balancer's routing). */
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
@@ -139,10 +143,15 @@ export function streamTests(url: string) {
   return {
     start,
     two: (options?: StreamOptions) => start(2, options) as Promise<[StreamInstance, StreamInstance]>,
-    client: () => {
+    /** An official client connected to `url` through `fetch`, counting tools/list_changed. */
+    async connect(url: URL, fetch?: Fetch) {
       const client = new Client({ name: 'streams-test', version: '1.0.0' });
       clients.push(client);
-      return client;
+      const changes = counter();
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => changes.hit());
+      const transport = new StreamableHTTPClientTransport(url, { fetch });
+      await client.connect(transport);
+      return { client, changes, sessionId: transport.sessionId as string };
     },
   };
 }
@@ -180,7 +189,7 @@ export function getStreamOnceFree(url: URL, sessionId: string): Promise<Response
 
 /** Sends every request to whichever instance `route` names at that moment (a load balancer). */
 export function routed(route: (method: string, headers: Headers) => StreamInstance) {
-  return (input: string | URL | Request, init?: RequestInit) => {
+  return (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = new Headers(init?.headers);
     url.host = route(init?.method ?? 'GET', headers).url.host;
