@@ -101,8 +101,12 @@ class Exchange {
    * it already has). Plain callbacks: an AbortController per request was a measurable share of a small call.
    */
   onDisconnect(listener: () => void): void {
-    if (this.gone) queueMicrotask(listener);
-    else (this.disconnectListeners ??= []).push(listener);
+    if (this.gone) {
+      queueMicrotask(listener);
+      return;
+    }
+    this.disconnectListeners ??= [];
+    this.disconnectListeners.push(listener);
   }
 
   /** Aborts when the client disconnects before the response is finished; made on first use (most requests never need it). */
