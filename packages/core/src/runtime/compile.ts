@@ -40,7 +40,9 @@ export function compile<E extends PrimitiveEntry, R>(
   const invoke = compileInvoker(entry, deps);
   return async (call) => {
     try {
-      return await policy.normalise(await invoke(call), entry, call);
+      const result = policy.normalise(await invoke(call), entry, call);
+      // Awaited only when it is a promise: awaiting a plain value still costs a turn of the microtask queue.
+      return result instanceof Promise ? await result : result;
     } catch (error) {
       return answerFailure(error, policy.subject(entry, call), policy.answer, deps.errors);
     }

@@ -14,5 +14,6 @@ export function createSchemaServices(limits: ValidationLimits = {}, warn?: (mess
       return builder.build(dto, dialect);
     },
     validate: (dto, input) => validator.validate(dto, input),
+    accept: (dto, input) => validator.accept(dto, input),
   };
 }

@@ -14,8 +14,11 @@ export interface RawInput {
   variables?: Record<string, string | string[]>;
 }
 
-/** Fills the input parameters of `values` (by index), or throws an {@link InputError}. */
-export type InputCheck = (input: RawInput, values: unknown[]) => Promise<void>;
+/**
+ * Fills the input parameters of `values` (by index), or throws an {@link InputError}. Valid input the compiled checks
+ * accept is done at once (undefined); anything else returns the promise of the full check.
+ */
+export type InputCheck = (input: RawInput, values: unknown[]) => Promise<void> | undefined;
 
 const fail = (issue: ValidationIssue): never => {
   throw new InputError([issue]);
@@ -81,19 +84,28 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
     // Built here, once: it also readies the DTO's validator at startup (a template's DTO is in no listing
     // whose schema would otherwise do that), so an unsafe pattern warns at startup, not on the first read.
     const schema = entry.kind === 'template' ? services.schema(dto, 'draft-07') : undefined;
-    return async ({ args, variables = {} }, values) => {
-      const input = schema === undefined ? args : coerceVariables(variables, schema);
+    const full = async (input: unknown, variables: Record<string, string | string[]>, values: unknown[]) => {
       const checked = await services.validate(dto, input);
       if (!checked.ok) throw new InputError(checked.issues);
       values[argsParam.index] = checked.value;
       bindParams(variables, values);
     };
+    return ({ args, variables = {} }, values) => {
+      const input = schema === undefined ? args : coerceVariables(variables, schema);
+      // No promise per call for input the compiled checks accept; the rest (and every rejection) takes `validate`.
+      const accepted = services.accept?.(dto, input);
+      if (accepted === undefined) return full(input, variables, values);
+      values[argsParam.index] = accepted;
+      bindParams(variables, values);
+      return undefined;
+    };
   }
   if (inputDto !== undefined) {
-    return async ({ args }) => {
+    const full = async (args: unknown) => {
       const checked = await services.validate(inputDto, args);
       if (!checked.ok) throw new InputError(checked.issues);
     };
+    return ({ args }) => (services.accept?.(inputDto, args) === undefined ? full(args) : undefined);
   }
   if (argParams.length > 0) {
     return async ({ args }, values) => {
@@ -108,5 +120,8 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
       if (keys.length > 0) throw new InputError(keys.map((key) => unknownArgument(key, [])));
     };
   }
-  return async ({ variables = {} }, values) => bindParams(variables, values);
+  return ({ variables = {} }, values) => {
+    bindParams(variables, values);
+    return undefined;
+  };
 }

@@ -116,7 +116,8 @@ export function compileInvoker(entry: PrimitiveEntry, deps: InvokeDeps): Invoker
     // Input before guards: the schema is public (tools/list), so a refused caller learns nothing
     // from its check, and a model that sent a malformed field is told what to correct.
     const values: unknown[] = new Array(count);
-    await check(call, values);
+    const checking = check(call, values);
+    if (checking !== undefined) await checking;
     if (!needsContext) return method.apply(instance(), values);
     const context = new Context(call.request, deps.services, deps.notifyResourceUpdated);
     for (const index of ctxIndexes) values[index] = context;

@@ -31,22 +31,25 @@ export function kindPolicies(
     tool: {
       answer: { result: (message) => ({ isError: true, content: [text(message)] }) },
       subject: (entry) => `tool "${entry.name}"`,
-      async normalise(value, entry) {
+      // Not async: only a checked output schema needs a promise, and most tools have none.
+      normalise(value, entry) {
         const output = entry.options.output;
         const result = normalizeToolResult(value, {
           structured: output !== undefined,
           mimeType: entry.options.mimeType,
         });
         if (
-          output !== undefined &&
-          options.validateOutput &&
-          result.structuredContent !== undefined &&
-          !result.isError
+          output === undefined ||
+          !options.validateOutput ||
+          result.structuredContent === undefined ||
+          result.isError
         ) {
-          const checked = await options.services.validate(output, result.structuredContent);
-          if (!checked.ok) throw new OutputMismatchError(checked.issues);
+          return result;
         }
-        return result;
+        return options.services.validate(output, result.structuredContent).then((checked) => {
+          if (!checked.ok) throw new OutputMismatchError(checked.issues);
+          return result;
+        });
       },
     },
     resource: {

@@ -7,6 +7,11 @@ import type { SchemaDialect } from '../schema/schema-builder.js';
 export interface SchemaServices {
   schema(dto: Class, dialect: SchemaDialect): JsonObject;
   validate<T>(dto: Class<T>, input: unknown): Promise<ValidationResult<T>>;
+  /**
+   * The validated instance when it can be decided at once (valid input of a compiled class), else undefined and
+   * {@link validate} decides. Optional: a schema layer without it is always asked through `validate`.
+   */
+  accept?<T>(dto: Class<T>, input: unknown): T | undefined;
 }
 
 /** The dialect a protocol revision reads: draft-07 up to 2025-06-18, 2020-12 from 2025-11-25. */

@@ -31,11 +31,13 @@ export function buildToolsProvider(
   return {
     list: (ctx) => visible.filter(lists[dialectFor(ctx.protocolVersion)], ctx.authInfo),
     taskPolicy: (name) => policies.get(name),
-    async call({ name, arguments: args = {} }, request) {
+    // Not async: the compiled tool's promise is handed on as it is (an async wrapper costs two more turns per call).
+    call({ name, arguments: args = {} }, request) {
       const tool = byName.get(name);
       if (tool === undefined) {
         const known = visible.filter(lists['2020-12'], request.authInfo).map((t) => t.name);
-        throw new McpError(ErrorCode.InvalidParams, unknownName('Unknown tool', name, known), { name: echoed(name) });
+        const message = unknownName('Unknown tool', name, known);
+        return Promise.reject(new McpError(ErrorCode.InvalidParams, message, { name: echoed(name) }));
       }
       return tool({ args, request });
     },
