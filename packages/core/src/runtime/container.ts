@@ -29,8 +29,9 @@ export class TypediContainer implements Container {
   readonly typedi: ContainerInstance;
 
   constructor(typedi?: ContainerInstance) {
-    // A fresh instance, not Container.of(id): that one is kept in typedi's registry for good.
-    this.typedi = typedi ?? new ContainerInstance(`decorum-${crypto.randomUUID()}`);
+    // A fresh instance, not Container.of(id): that one is kept in typedi's registry for good. Outside the registry the
+    // id is only a label, so no random one: the first `crypto` access loads Web Crypto, some ms of every cold start.
+    this.typedi = typedi ?? new ContainerInstance('decorum-app');
   }
 
   get<T>(token: Class<T>): T {
