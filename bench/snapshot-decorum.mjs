@@ -3,6 +3,7 @@
 // into bench/.build/decorum-<name>.mjs. `bench/cpu-cost.mjs --with <name>,…` then runs those
 // snapshots side by side, interleaved, so a change is compared with its "before" in one run.
 
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildDecorumServer } from './lib/build-decorum.mjs';
@@ -14,6 +15,21 @@ const at = argv.indexOf('--dist');
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = (pkg) => (at >= 0 ? `${argv[at + 1]}/${pkg}` : `${root}packages/${pkg}/dist`);
 
+/** `@decorum/<pkg>` and each of its subpath exports (`@decorum/protocol/client/stdio` …) → the file in `dist`. */
+function aliases(pkgs) {
+  const out = {};
+  for (const pkg of pkgs) {
+    const { exports } = JSON.parse(readFileSync(`${root}packages/${pkg}/package.json`, 'utf8'));
+    for (const [subpath, target] of Object.entries(exports)) {
+      const file = target?.import?.default;
+      if (typeof file !== 'string' || !file.startsWith('./dist/')) continue;
+      const name = subpath === '.' ? `@decorum/${pkg}` : `@decorum/${pkg}/${subpath.slice(2)}`;
+      out[name] = `${dist(pkg)}/${file.slice('./dist/'.length)}`;
+    }
+  }
+  return out;
+}
+
 const entry = fileURLToPath(await buildDecorumServer());
 const out = fileURLToPath(new URL(`.build/decorum-${name}.mjs`, import.meta.url));
 await build({
@@ -22,7 +38,7 @@ await build({
   platform: 'node',
   format: 'esm',
   outfile: out,
-  alias: { '@decorum/protocol': dist('protocol'), '@decorum/core': dist('core') },
+  alias: aliases(['protocol', 'core']),
   // Bundled CommonJS dependencies call require(): give the ES module one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   // Saved dist copies live outside the repository: their dependencies still come from its node_modules.
