@@ -25,73 +25,76 @@ function splitHost(value: string): { hostname: string; port?: string } {
 }
 
 type HostRule = { hostname: string; port?: string };
-/** An allowlist parsed once, and the verdicts on the Host values it has seen (a client sends the same one each time). */
-interface ParsedList {
-  rules: readonly HostRule[];
-  verdicts: Map<string, boolean>;
-}
+
 // Bounded: Host values are the client's to choose, so past this many distinct ones they are judged afresh each time.
 const MAX_VERDICTS = 256;
-// The allowlists parsed once per list (a policy's arrays live as long as its endpoint), not per request.
-const parsedLists = new WeakMap<readonly string[], ParsedList>();
 
-function parsedList(allowed: readonly string[]): ParsedList {
-  let parsed = parsedLists.get(allowed);
-  if (parsed === undefined) {
-    parsed = { rules: allowed.map(splitHost), verdicts: new Map() };
-    parsedLists.set(allowed, parsed);
-  }
-  return parsed;
-}
-
-function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  const list = parsedList(allowed);
-  const known = list.verdicts.get(host);
-  if (known !== undefined) return known;
+function matches(rules: readonly HostRule[], host: string): boolean {
   const { hostname, port } = splitHost(host);
-  const verdict = list.rules.some(
-    (rule) => rule.hostname === hostname && (rule.port === undefined || rule.port === port),
-  );
-  if (list.verdicts.size < MAX_VERDICTS) list.verdicts.set(host, verdict);
-  return verdict;
+  return rules.some((rule) => rule.hostname === hostname && (rule.port === undefined || rule.port === port));
 }
 
-function originAllowed(origin: string, allowed: string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false; // includes the opaque "null" origin
+/**
+ * The Host and Origin checks of one policy: its allowlists parsed once, and the verdict on each Host value seen
+ * remembered (a client sends the same one on every request). An endpoint builds one at startup.
+ */
+export class OriginGuard {
+  private readonly enabled: boolean;
+  private readonly hostRules: readonly HostRule[];
+  /** Origin entries: a full origin to compare, or host rules (any scheme and port). */
+  private readonly origins: readonly (string | HostRule)[];
+  private readonly verdicts = new Map<string, boolean>();
+
+  constructor(policy: OriginPolicy = {}) {
+    this.enabled = policy.enabled !== false;
+    const hosts = policy.allowedHosts ?? LOOPBACK;
+    this.hostRules = hosts.map(splitHost);
+    this.origins = (policy.allowedOrigins ?? hosts).map((entry) =>
+      entry.includes('://') ? entry.toLowerCase().replace(/\/$/, '') : splitHost(entry),
+    );
   }
-  return allowed.some((entry) => {
-    if (entry.includes('://')) return entry.toLowerCase().replace(/\/$/, '') === url.origin;
-    return hostAllowed(url.host, [entry]);
-  });
+
+  /** The 403 to send, or undefined when the request may go on (a request without Origin passes that check). */
+  refusal(request: { url: string; headers: HeaderReader }): PlainReply | undefined {
+    if (!this.enabled) return undefined;
+    const host = request.headers.get('host') ?? new URL(request.url).host;
+    if (!this.hostAllowed(host)) {
+      return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Host "${host}" is not allowed`);
+    }
+    const origin = request.headers.get('origin');
+    if (origin !== null && !this.originAllowed(origin)) {
+      return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Origin "${origin}" is not allowed`);
+    }
+    return undefined;
+  }
+
+  private hostAllowed(host: string): boolean {
+    const known = this.verdicts.get(host);
+    if (known !== undefined) return known;
+    const verdict = matches(this.hostRules, host);
+    if (this.verdicts.size < MAX_VERDICTS) this.verdicts.set(host, verdict);
+    return verdict;
+  }
+
+  private originAllowed(origin: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // includes the opaque "null" origin
+    }
+    return this.origins.some((entry) =>
+      typeof entry === 'string' ? entry === url.origin : matches([entry], url.host),
+    );
+  }
 }
 
 /**
  * Checks Host and Origin against the policy; returns the 403 to send, or undefined when the
  * request may go on. A request without Origin (a non-browser client) passes the Origin check.
+ * Per call it parses the policy anew: an endpoint keeps an {@link OriginGuard} instead.
  */
 export function checkOrigin(request: Request, policy: OriginPolicy = {}): Response | undefined {
-  const refused = originRefusal(request, policy);
+  const refused = new OriginGuard(policy).refusal(request);
   return refused && new Response(refused.body, { status: refused.status, headers: refused.headers });
-}
-
-/** {@link checkOrigin} on any request with a URL and headers; the refusal as a plain reply. */
-export function originRefusal(
-  request: { url: string; headers: HeaderReader },
-  policy: OriginPolicy = {},
-): PlainReply | undefined {
-  if (policy.enabled === false) return undefined;
-  const hosts = policy.allowedHosts ?? LOOPBACK;
-  const host = request.headers.get('host') ?? new URL(request.url).host;
-  if (!hostAllowed(host, hosts)) {
-    return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Host "${host}" is not allowed`);
-  }
-  const origin = request.headers.get('origin');
-  if (origin !== null && !originAllowed(origin, policy.allowedOrigins ?? hosts)) {
-    return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Origin "${origin}" is not allowed`);
-  }
-  return undefined;
 }

@@ -18,7 +18,7 @@ import { LegacySseEndpoint } from './legacy-sse.js';
 import { ModernEndpoint } from './modern-endpoint.js';
 import { type ResolvedHttpOptions, resolveHttpOptions, type StreamableHttpOptions } from './options.js';
 import { badRequest, jsonReply } from './responses.js';
-import { originRefusal } from './security.js';
+import { OriginGuard } from './security.js';
 import { SessionEndpoint } from './session-endpoint.js';
 import { StatelessEndpoint } from './stateless-endpoint.js';
 
@@ -50,12 +50,15 @@ export class StreamableHttpHandler implements HttpService {
   private readonly legacySse?: LegacySseEndpoint;
   private closing = false;
   private timedOut = false;
+  /** The Host and Origin checks, parsed once from the options. */
+  private readonly origins: OriginGuard;
 
   constructor(
     readonly server: ProtocolServer,
     options: StreamableHttpOptions = {},
   ) {
     this.options = resolveHttpOptions(options);
+    this.origins = new OriginGuard(this.options.originPolicy);
     if (this.options.stateless) this.options.eventStore = null;
     const deps: EndpointDeps = { server, options: this.options, track: (done) => this.hold(done) };
     this.legacyEra = this.options.stateless ? new StatelessEndpoint(deps) : new SessionEndpoint(deps, options.scaleOut);
@@ -82,7 +85,7 @@ export class StreamableHttpHandler implements HttpService {
     const legacySse = this.legacySse?.handles(path) === true;
     if (path !== this.options.path && !legacySse) return badRequest(404, 'Not Found');
     if (this.closing) return badRequest(503, 'Service Unavailable: the server is shutting down');
-    const blocked = originRefusal(input, this.options.originPolicy);
+    const blocked = this.origins.refusal(input);
     if (blocked) return blocked;
     let auth: AuthInfo | undefined;
     const authenticate = this.options.auth?.authenticate ?? this.options.authenticate;
