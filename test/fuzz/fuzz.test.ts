@@ -70,7 +70,10 @@ describe('fuzz: stdio', () => {
     // Slow tools (progress, logging) may answer after the ping: wait until every tracked id is in, for a
     // bounded time, then report what is missing rather than hanging.
     await Promise.race([
-      out.waitFor(() => tracked.every((f) => answered().has(f.id))),
+      out.waitFor(() => {
+        const ids = answered(); // once per check, not once per tracked request
+        return tracked.every((f) => ids.has(f.id));
+      }),
       new Promise((resolve) => setTimeout(resolve, 30_000).unref()),
     ]);
 

@@ -27,6 +27,7 @@ export type {
   SessionFacts,
 } from './engine/instrumentation.js';
 export { consoleLogger, type EngineLogger } from './engine/logger.js';
+export { andThen, isThenable, type MaybePromise } from './engine/maybe-promise.js';
 export { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './engine/modern/cache-hints.js';
 export {
   isModernRequest,

@@ -1,6 +1,7 @@
 // compile(entry, policy): every primitive goes through this one pipeline. The invoker does the call
 // (scopes, input, guards, interceptors, method); the kind's policy turns what came back into the
 // kind's MCP result and says how failures are answered; the error model (one table) does the rest.
+import { isThenable, type MaybePromise } from '@decorum/protocol';
 import type { PrimitiveEntry, PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import { answerFailure, type ErrorOptions, type FailureAnswer } from './error-model.js';
 import { type Call, compileInvoker, type InvokeDeps } from './invoke.js';
@@ -23,8 +24,11 @@ export interface KindPolicies<Tool, Resource, Prompt> {
   prompt: KindPolicy<PromptEntry, Prompt>;
 }
 
-/** A compiled primitive: a call in, the kind's result out (or the kind's JSON-RPC error). */
-export type Compiled<R> = (call: Call) => Promise<R>;
+/**
+ * A compiled primitive: a call in, the kind's result out (or the kind's JSON-RPC error, thrown or as a
+ * rejection). Synchronous when the method and its input check are: no promise is made for a plain answer.
+ */
+export type Compiled<R> = (call: Call) => MaybePromise<R>;
 
 /** What compiling needs from the app. */
 export interface CompileDeps extends InvokeDeps {
@@ -38,13 +42,23 @@ export function compile<E extends PrimitiveEntry, R>(
   deps: CompileDeps,
 ): Compiled<R> {
   const invoke = compileInvoker(entry, deps);
-  return async (call) => {
+  const fail = (error: unknown, call: Call) =>
+    answerFailure(error, policy.subject(entry, call), policy.answer, deps.errors);
+  const settle = (value: unknown, call: Call): MaybePromise<R> => {
+    const result = policy.normalise(value, entry, call);
+    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => fail(error, call)) : result;
+  };
+  return (call) => {
     try {
-      const result = policy.normalise(await invoke(call), entry, call);
-      // Awaited only when it is a promise: awaiting a plain value still costs a turn of the microtask queue.
-      return result instanceof Promise ? await result : result;
+      const value = invoke(call);
+      // Only a promise is waited on: each turn of the microtask queue is a share of a small call.
+      if (!isThenable(value)) return settle(value, call);
+      return Promise.resolve(value).then(
+        (resolved) => settle(resolved, call),
+        (error: unknown) => fail(error, call),
+      );
     } catch (error) {
-      return answerFailure(error, policy.subject(entry, call), policy.answer, deps.errors);
+      return fail(error, call);
     }
   };
 }

@@ -41,8 +41,11 @@ export interface Call {
   uri?: string;
 }
 
-/** A compiled method: resolves with what the method returned (its interceptors included). */
-export type Invoker = (call: Call) => Promise<unknown>;
+/**
+ * A compiled method: what the method returned (its interceptors included), or a promise of it. A method
+ * without guards, interceptors or a context parameter is called synchronously, and a throw is thrown.
+ */
+export type Invoker = (call: Call) => unknown;
 
 /**
  * How to get an instance of `token`: captured now when the container says it is a singleton, so a
@@ -110,15 +113,24 @@ export function compileInvoker(entry: PrimitiveEntry, deps: InvokeDeps): Invoker
   // Built per call only when something reads them: a Context costs a dozen closures (its loggers).
   const needsContext = guards.length > 0 || interceptors.length > 0 || ctxIndexes.length > 0;
 
+  if (!needsContext) {
+    // Not async: a synchronous method with a synchronous input check answers in the same turn.
+    return (call) => {
+      // Scopes before anything else: over HTTP this becomes the 403 that lets the client step up.
+      demand(call.request.authInfo, required, what(call.uri));
+      const values: unknown[] = new Array(count);
+      const checking = check(call, values);
+      if (checking !== undefined) return checking.then(() => method.apply(instance(), values));
+      return method.apply(instance(), values);
+    };
+  }
   return async (call) => {
-    // Scopes before anything else: over HTTP this becomes the 403 that lets the client step up.
     demand(call.request.authInfo, required, what(call.uri));
     // Input before guards: the schema is public (tools/list), so a refused caller learns nothing
     // from its check, and a model that sent a malformed field is told what to correct.
     const values: unknown[] = new Array(count);
     const checking = check(call, values);
     if (checking !== undefined) await checking;
-    if (!needsContext) return method.apply(instance(), values);
     const context = new Context(call.request, deps.services, deps.notifyResourceUpdated);
     for (const index of ctxIndexes) values[index] = context;
     const execution: ExecutionContext = {

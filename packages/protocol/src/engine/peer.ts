@@ -10,6 +10,7 @@ import type {
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { Cancellation } from './cancellation.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
+import { isThenable, type MaybePromise } from './maybe-promise.js';
 import {
   errorResponse,
   methodNotFound,
@@ -160,7 +161,15 @@ export class Peer {
   private receive(value: unknown, info?: MessageInfo): void {
     // Counted until its reply (if any) is handed to the transport, so whenIdle() can wait for it.
     this.pendingReplies++;
-    this.reply(value, info).then(this.replied, this.replyFailed);
+    let sent: Promise<void> | undefined;
+    try {
+      sent = this.reply(value, info);
+    } catch (error) {
+      this.replyFailed(error);
+      return;
+    }
+    if (sent === undefined) this.replied();
+    else sent.then(this.replied, this.replyFailed);
   }
 
   // Two handlers per peer rather than two closures per message.
@@ -174,12 +183,19 @@ export class Peer {
     this.replied();
   };
 
-  private async reply(value: unknown, info: MessageInfo | undefined): Promise<void> {
-    if (!Array.isArray(value)) {
-      const response = await this.handle(value, info, info?.classified?.[0]);
-      if (response) await this.sendResponse(response);
-      return;
-    }
+  /**
+   * Answers one message: undefined when there is nothing to send. Not async: a request answered
+   * synchronously is handed to the transport in the same turn, as the floor of a hand-written server does.
+   */
+  private reply(value: unknown, info: MessageInfo | undefined): Promise<void> | undefined {
+    if (Array.isArray(value)) return this.replyBatch(value, info);
+    const response = this.handle(value, info, info?.classified?.[0]);
+    if (response === undefined) return undefined;
+    if (response instanceof Promise) return response.then((r) => (r ? this.sendResponse(r) : undefined));
+    return this.sendResponse(response);
+  }
+
+  private async replyBatch(value: unknown[], info: MessageInfo | undefined): Promise<void> {
     if (!this.handler.allowsBatch?.()) {
       const message = 'Invalid Request: batches are not supported in the negotiated protocol version';
       await this.sendResponse(errorResponse(null, ErrorCode.InvalidRequest, message));
@@ -227,10 +243,11 @@ export class Peer {
     }
   }
 
-  private async handleRequest(
+  /** A request's response: at once when its handler answered synchronously, else when it settles. */
+  private handleRequest(
     request: JsonRpcRequest,
     info: MessageInfo | undefined,
-  ): Promise<JsonRpcResponse | undefined> {
+  ): MaybePromise<JsonRpcResponse | undefined> {
     const { id } = request;
     if (this.inflight.has(id)) {
       return errorResponse(
@@ -242,27 +259,49 @@ export class Peer {
     // No AbortController yet: most handlers never read their signal (see Cancellation).
     const cancellation = new Cancellation();
     this.inflight.set(id, cancellation);
+    let result: MaybePromise<Result>;
     try {
       const dispatch = this.handler.handleRequest;
       if (dispatch === undefined) throw methodNotFound(request);
-      const result = await dispatch.call(this.handler, request, cancellation, info);
-      // A cancelled request gets no response at all (the client has already forgotten it).
-      if (cancellation.aborted) return this.dropped(id);
-      // After progress or log notifications, answer one macrotask later: some clients (the official
-      // SDK 1.x) handle a response before notifications read in the same chunk, and would drop them.
-      if (this.notified?.delete(id)) await new Promise((resolve) => setTimeout(resolve, 0));
-      return { jsonrpc: '2.0', id, result };
+      result = dispatch.call(this.handler, request, cancellation, info);
     } catch (error) {
-      if (cancellation.aborted) return this.dropped(id);
-      return {
-        jsonrpc: '2.0',
-        id,
-        error: toErrorObject(error, request.method, this.logger, this.options.exposeErrors),
-      };
-    } finally {
-      if (this.inflight.get(id) === cancellation) this.inflight.delete(id);
-      this.notified?.delete(id);
+      return this.failed(request, cancellation, error);
     }
+    if (!isThenable(result)) return this.answered(id, cancellation, result);
+    return Promise.resolve(result).then(
+      (value) => this.answered(id, cancellation, value),
+      (error: unknown) => this.failed(request, cancellation, error),
+    );
+  }
+
+  private answered(
+    id: RequestId,
+    cancellation: Cancellation,
+    result: Result,
+  ): MaybePromise<JsonRpcResponse | undefined> {
+    // A cancelled request gets no response at all (the client has already forgotten it).
+    if (cancellation.aborted) return this.release(id, cancellation, this.dropped(id));
+    const response: JsonRpcResponse = { jsonrpc: '2.0', id, result };
+    // After progress or log notifications, answer one macrotask later: some clients (the official
+    // SDK 1.x) handle a response before notifications read in the same chunk, and would drop them.
+    if (this.notified?.delete(id)) {
+      return new Promise((resolve) => setTimeout(resolve, 0)).then(() => this.release(id, cancellation, response));
+    }
+    return this.release(id, cancellation, response);
+  }
+
+  private failed(request: JsonRpcRequest, cancellation: Cancellation, error: unknown): JsonRpcResponse | undefined {
+    const { id } = request;
+    if (cancellation.aborted) return this.release(id, cancellation, this.dropped(id));
+    const errorObject = toErrorObject(error, request.method, this.logger, this.options.exposeErrors);
+    return this.release(id, cancellation, { jsonrpc: '2.0', id, error: errorObject });
+  }
+
+  /** The request is over: forget it (unless a new request took its id) and hand on its response. */
+  private release<T>(id: RequestId, cancellation: Cancellation, response: T): T {
+    if (this.inflight.get(id) === cancellation) this.inflight.delete(id);
+    this.notified?.delete(id);
+    return response;
   }
 
   /** No response for `id`: the transport stops holding a stream open for one. */

@@ -1,5 +1,6 @@
 import type { TaskPolicy } from '../tasks/task-call.js';
 import type { RequestContext } from './context.js';
+import type { MaybePromise } from './maybe-promise.js';
 import type {
   CallToolResult,
   CompleteResult,
@@ -11,8 +12,6 @@ import type {
   ResourceTemplateDefinition,
   ToolDefinition,
 } from './types.js';
-
-type MaybePromise<T> = T | Promise<T>;
 
 /**
  * Serves tools. `list` should return the same array instance while the tools do not change: the

@@ -11,6 +11,7 @@ import type { Cancellation } from './cancellation.js';
 import type { Catalog } from './catalog.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type LegacyState, type RequestChannel } from './channel.js';
 import { createRequestContext, type RequestContext } from './context.js';
+import type { MaybePromise } from './maybe-promise.js';
 import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/cache-hints.js';
 import type { ModernRequest } from './modern/modern-request.js';
 import { type RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
@@ -67,7 +68,8 @@ export class Router implements MethodScope {
 
   /** A method of the table, when it exists on this server for this connection. */
   method(name: string, abilities: ConnectionAbilities): MethodHandler | undefined {
-    const handler = methodHandlers[name];
+    // Own properties only: a client's method name is data, and `constructor` is on every object's prototype.
+    const handler = Object.hasOwn(methodHandlers, name) ? methodHandlers[name] : undefined;
     return handler?.available(this, abilities) ? handler : undefined;
   }
 
@@ -77,7 +79,7 @@ export class Router implements MethodScope {
     cancellation: Cancellation,
     info: MessageInfo | undefined,
     connection: LegacyConnection,
-  ): Promise<JsonObject> {
+  ): MaybePromise<JsonObject> {
     const handler = this.method(request.method, connection.abilities);
     const ctx = createRequestContext(connection, request, cancellation, info);
     if (handler === undefined) {

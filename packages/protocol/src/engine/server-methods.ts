@@ -5,6 +5,7 @@ import type { Catalog } from './catalog.js';
 import type { ConnectionAbilities, LegacyState } from './channel.js';
 import type { RequestContext } from './context.js';
 import { checkSubscriptionCount } from './limits.js';
+import { andThen, type MaybePromise } from './maybe-promise.js';
 import { paginate } from './pagination.js';
 import type { ResolvedServerOptions } from './server-options.js';
 import { shapeResult } from './shaping.js';
@@ -25,7 +26,7 @@ export interface MethodHandler {
     ctx: RequestContext,
     scope: MethodScope,
     state: LegacyState | undefined,
-  ): Promise<JsonObject>;
+  ): MaybePromise<JsonObject>;
 }
 
 function requireString(params: JsonObject, key: string, method: string): string {
@@ -50,7 +51,12 @@ function optionalStringMap(params: JsonObject, key: string, method: string): Rec
 }
 
 /** The provider call of a method, through the instrumentation's handler hook when there is one. */
-function provide<T>(scope: MethodScope, ctx: RequestContext, target: string | undefined, run: () => Promise<T> | T) {
+function provide<T>(
+  scope: MethodScope,
+  ctx: RequestContext,
+  target: string | undefined,
+  run: () => MaybePromise<T>,
+): MaybePromise<T> {
   const instrumentation = scope.options.instrumentation;
   if (instrumentation?.handler === undefined) return run();
   return instrumentation.handler({ method: ctx.method, target, requestId: ctx.requestId }, async () => run());
@@ -64,13 +70,16 @@ function listMethod(
 ): MethodHandler {
   return {
     available,
-    async handle(params, ctx, scope) {
-      const items = ((await load(scope.catalog, ctx)) ?? []) as readonly JsonObject[];
-      const shaped = scope.catalog.shapedList(key, items, ctx.protocolVersion);
-      const page = paginate(shaped, params.cursor, scope.options.pageSize);
-      const result: JsonObject = { [key]: page.items };
-      if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-      return result;
+    // Not async: a provider that lists synchronously (the usual case) is answered without a microtask turn.
+    handle(params, ctx, scope) {
+      return andThen(load(scope.catalog, ctx), (loaded) => {
+        const items = (loaded ?? []) as readonly JsonObject[];
+        const shaped = scope.catalog.shapedList(key, items, ctx.protocolVersion);
+        const page = paginate(shaped, params.cursor, scope.options.pageSize);
+        const result: JsonObject = { [key]: page.items };
+        if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+        return result;
+      });
     },
   };
 }
@@ -85,7 +94,8 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
   'tools/list': listMethod('tools', (s, ctx) => s.tools?.list(ctx), has('tools')),
   'tools/call': {
     available: has('tools'),
-    async handle(params, ctx, scope) {
+    // Not async: a tool answered synchronously reaches the peer in the same turn (a throw here is the peer's to answer).
+    handle(params, ctx, scope) {
       const name = requireString(params, 'name', 'tools/call');
       const args = params.arguments;
       if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
@@ -94,10 +104,10 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
         });
       }
       const tools = scope.catalog.tools as NonNullable<Catalog['tools']>;
-      const result = await provide(scope, ctx, name, () =>
+      const result = provide(scope, ctx, name, () =>
         tools.call({ ...params, name, arguments: args as JsonObject | undefined }, ctx),
       );
-      return shapeResult('tools/call', result as unknown as JsonObject, ctx.protocolVersion);
+      return andThen(result, (r) => shapeResult('tools/call', r as unknown as JsonObject, ctx.protocolVersion));
     },
   },
   'resources/list': listMethod('resources', (s, ctx) => s.resources?.list(ctx), has('resources')),

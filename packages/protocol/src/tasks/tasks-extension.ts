@@ -4,6 +4,7 @@
 import type { Cancellation } from '../engine/cancellation.js';
 import type { RequestChannel } from '../engine/channel.js';
 import { createRequestContext, type RequestContext } from '../engine/context.js';
+import type { MaybePromise } from '../engine/maybe-promise.js';
 import type { ModernRequest } from '../engine/modern/modern-request.js';
 import type { JsonObject, ServerCapabilities } from '../engine/types.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
@@ -37,7 +38,7 @@ export interface ToolCallOnTasks {
    * Runs the tool with the context given (built here from the bridge, so its questions, progress and
    * cancellation follow the task) and returns its shaped result.
    */
-  invoke(ctx: RequestContext, bridge: TaskBridge): Promise<JsonObject>;
+  invoke(ctx: RequestContext, bridge: TaskBridge): MaybePromise<JsonObject>;
 }
 
 /**
@@ -75,7 +76,8 @@ export class TasksExtension {
     name: string,
     version: string,
   ): ((params: JsonObject, ctx: RequestContext, connectionScope?: string) => Promise<JsonObject>) | undefined {
-    const set = this.sets.find((s) => s.serves(version) && name in s.methods);
+    // Own properties only: a method named `constructor` or `__proto__` is not found, not Object's.
+    const set = this.sets.find((s) => s.serves(version) && Object.hasOwn(s.methods, name));
     const method = set?.methods[name];
     if (method === undefined) return undefined;
     return (params, ctx, connectionScope) => method(params, methodCall(ctx, connectionScope));

@@ -102,11 +102,26 @@ export class StdioTransport implements Transport {
     this.input.resume();
   }
 
-  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    const frame = `${JSON.stringify(message)}\n`;
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    let frame: string;
+    try {
+      frame = `${JSON.stringify(message)}\n`;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // Not async: with no drain to wait out (the usual case), the frame joins this tick's batch at once.
+    if (this.drain === undefined && !this.closed) return this.enqueue(frame);
+    return this.sendAfterDrain(frame);
+  }
+
+  private async sendAfterDrain(frame: string): Promise<void> {
     // Waiting out the previous frame's drain keeps concurrent senders from piling up in the buffer.
     while (this.drain) await this.drain.catch(() => {});
     if (this.closed) throw new Error('stdio transport is closed');
+    return this.enqueue(frame);
+  }
+
+  private enqueue(frame: string): Promise<void> {
     this.watchOutput();
     // Frames sent in the same tick leave in one write: with many requests in flight, one write per
     // response (a syscall each on a pipe) was the largest cost of a call. Each sender still waits

@@ -87,6 +87,20 @@ describe('hostile input over one connection', () => {
     expect((await client.request('completion/complete', { ref: { type: 'ref/x' } })).error.code).toBe(-32602);
   });
 
+  it('answers method names of Object.prototype with -32601, not an internal error', async () => {
+    const logged: string[] = [];
+    const [clientSide, serverSide] = createLinkedTransports();
+    await createFixtureServer({ cancelled: [], logged }).connect(serverSide);
+    const client = new RawClient(clientSide);
+    await client.start();
+    await client.initialize('2025-11-25');
+    for (const method of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const reply = await client.request(method);
+      expect(reply.error, method).toMatchObject({ code: -32601, message: `Method not found: ${method}` });
+    }
+    expect(logged).toEqual([]);
+  });
+
   it('accepts batches only in 2025-03-26: responses come back as one batch, notifications get none', async () => {
     const old = await connect();
     await old.initialize('2025-03-26');

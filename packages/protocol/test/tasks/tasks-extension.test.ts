@@ -29,6 +29,16 @@ describe('TasksExtension', () => {
     tasks.close();
   });
 
+  it('finds no method named after a property of Object.prototype (method names are data)', () => {
+    const tasks = new TasksExtension();
+    for (const version of ['2026-07-28', '2025-11-25']) {
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        expect(tasks.method(name, version), `${name} on ${version}`).toBeUndefined();
+      }
+    }
+    tasks.close();
+  });
+
   it('a modern opted-in call becomes a task at once (immediate start); a plain one does not', async () => {
     const tasks = new TasksExtension();
     const { channel } = recordingChannel();

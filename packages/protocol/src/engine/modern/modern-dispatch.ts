@@ -9,6 +9,7 @@ import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
 import { checkListenStreams, checkSubscriptionCount } from '../limits.js';
 import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import type { Router } from '../router.js';
 import type { JsonObject } from '../types.js';
 import { type CacheableMethod, isCacheable } from './cache-hints.js';
@@ -89,7 +90,7 @@ async function multiRound(
   ctx: RequestContext,
   modern: ModernRequest,
   params: JsonObject,
-  run: () => Promise<JsonObject>,
+  run: () => MaybePromise<JsonObject>,
 ): Promise<JsonObject> {
   const signer = server.requestStateSigner();
   // The digest binds a state to its request: hashed only to verify a state or to issue one.

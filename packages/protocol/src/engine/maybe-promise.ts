@@ -1,0 +1,27 @@
+// Values that may or may not be promises. The request path hands a synchronous answer on as it is:
+// each `await` or `.then` of a plain value still costs a microtask turn and a promise, and a small
+// tools/call went through half a dozen of them between the transport and the method.
+
+/** A value, or a promise of one: what providers and handlers may return. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Whether `value` is a promise or another thenable (what `await` would wait on).
+ * @example if (isThenable(result)) return result.then(shape); else return shape(result);
+ */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (value instanceof Promise) return true;
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/**
+ * `next(value)`: at once for a plain value, when it settles for a promise (a rejection passes through).
+ * @example andThen(provider.call(params, ctx), (result) => shapeResult(result))
+ */
+export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return isThenable(value) ? Promise.resolve(value).then(next) : next(value);
+}
