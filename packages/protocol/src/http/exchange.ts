@@ -1,3 +1,4 @@
+import { SlotMap } from '../engine/slot-map.js';
 import { ErrorCode, type StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
@@ -99,7 +100,8 @@ export class Exchange {
   /** Called once the last response has been delivered (or the session closed). */
   ondone?: () => void;
   private resolve!: (response: HttpReply) => void;
-  private readonly pending: Set<RequestId>;
+  // A SlotMap: a lone request (nearly every POST) makes no Set and no table to shrink.
+  private readonly pending = new SlotMap<RequestId, true>();
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
@@ -117,7 +119,7 @@ export class Exchange {
     requestIds: RequestId[],
     private readonly context: ExchangeContext,
   ) {
-    this.pending = new Set(requestIds);
+    for (const id of requestIds) this.pending.set(id, true);
     this.response = new Promise((resolve) => {
       this.resolve = resolve;
     });
@@ -187,7 +189,7 @@ export class Exchange {
    */
   abort(): void {
     if (this.mode === 'done') return;
-    const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
+    const errors: JsonRpcMessage[] = this.pending.keys().map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
     this.pending.clear();
     if (this.mode === 'pending') {
       const list = [...this.buffered, ...errors];
@@ -259,7 +261,7 @@ export class Exchange {
       };
     }
     this.resolve(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
-    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, [...this.pending]);
+    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, this.pending.keys());
     if (this.context.eventStore !== null && this.context.priming) {
       // Without a stored priming event the stream is not resumable, but it still carries everything live.
       const id = await this.store(null);
