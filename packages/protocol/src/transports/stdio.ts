@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
@@ -190,6 +191,16 @@ export class StdioTransport implements Transport {
     let start = 0;
     // a handler may close the transport mid-chunk; the lines after that are not delivered
     while (!this.closed) {
+      if (this.parts.length === 0 && !this.skipping) {
+        // Whole lines of plain ASCII (nearly every frame: JSON escapes what it must) are decoded in one
+        // go, not a Buffer and a decode per line. A newline byte is never inside a UTF-8 sequence.
+        const last = bytes.lastIndexOf(NEWLINE);
+        if (last >= start && isAscii(bytes.subarray(start, last))) {
+          this.deliverAsciiLines(bytes.toString('latin1', start, last + 1));
+          start = last + 1;
+          continue;
+        }
+      }
       const newline = bytes.indexOf(NEWLINE, start);
       if (newline === -1) {
         this.hold(bytes.subarray(start));
@@ -262,6 +273,18 @@ export class StdioTransport implements Transport {
     this.partBytes = 0;
   }
 
+  /** Delivers each line of `text`, ASCII ending in a newline (one character per byte: sizes are bytes). */
+  private deliverAsciiLines(text: string): void {
+    let from = 0;
+    while (from < text.length && !this.closed) {
+      const newline = text.indexOf('\n', from);
+      const end = newline > from && text.charCodeAt(newline - 1) === CARRIAGE_RETURN ? newline - 1 : newline;
+      if (end - from > this.maxFrameBytes) this.reportOversize();
+      else if (end > from) this.deliverText(text.slice(from, end));
+      from = newline + 1;
+    }
+  }
+
   private deliverLine(line: Buffer): void {
     const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
     if (end === 0) return;
@@ -269,10 +292,14 @@ export class StdioTransport implements Transport {
       this.reportOversize();
       return;
     }
+    // decoding whole lines only: a multi-byte character split across chunks is whole again here
+    this.deliverText(line.toString('utf8', 0, end));
+  }
+
+  private deliverText(text: string): void {
     let value: unknown;
     try {
-      // decoding whole lines only: a multi-byte character split across chunks is whole again here
-      value = JSON.parse(line.toString('utf8', 0, end));
+      value = JSON.parse(text);
     } catch (error) {
       this.onframeerror?.({ code: -32700, message: `Parse error: ${(error as Error).message}` });
       return;

@@ -94,6 +94,27 @@ describe('StdioTransport: reading', () => {
     await transport.close();
   });
 
+  it('delivers a chunk of ASCII and non-ASCII lines in order, sizes counted in bytes either way', async () => {
+    const exact = frame({ t: 'abcd' }).length - 1;
+    const { input, transport, until } = harness({ maxFrameBytes: exact });
+    await transport.start();
+    // At the limit: ASCII (also before \r\n), and "éab", whose "é" is two bytes. Over it by one byte:
+    // "abcde", and "éabc", which has as many characters as the limit.
+    input.write(`${frame({ t: 'abcd' })}${frame({ t: 'éab' })}{"t":"abcd"}\r\n`);
+    input.write(`${frame({ t: 'abcde' })}${frame({ t: 'éabc' })}{"t":`);
+    input.write('"ab"}\n');
+    const limit = { frameError: { code: -32600, message: `Frame exceeds the ${exact}-byte limit` } };
+    expect(await until(6)).toEqual([
+      { message: { t: 'abcd' } },
+      { message: { t: 'éab' } },
+      { message: { t: 'abcd' } },
+      limit,
+      limit,
+      { message: { t: 'ab' } },
+    ]);
+    await transport.close();
+  });
+
   it('reports invalid JSON as -32700 and keeps serving', async () => {
     const { input, transport, until } = harness();
     await transport.start();
