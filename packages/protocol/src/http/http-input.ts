@@ -41,9 +41,13 @@ export interface PlainReply {
 /** The endpoint's answer: plain, or a Web `Response` when it streams (SSE) or came from a hook. */
 export type HttpReply = PlainReply | Response;
 
-/** True for a {@link PlainReply}. */
+/**
+ * True for a {@link PlainReply}. Told by shape, not `instanceof Response`: on Node the first read of the
+ * `Response` global loads the Fetch implementation (undici, half a megabyte of heap), which a server
+ * answering plain JSON never needs.
+ */
 export function isPlain(reply: HttpReply): reply is PlainReply {
-  return !(reply instanceof Response);
+  return typeof (reply as { arrayBuffer?: unknown }).arrayBuffer !== 'function';
 }
 
 /** The Web `Response` of a reply. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpInput, HttpReply, HttpService } from '../http/http-input.js';
+import { type HttpInput, type HttpReply, type HttpService, isPlain } from '../http/http-input.js';
 import { NativeInput, takesNativePath, writePlain } from './node-input.js';
 import { BadRequestError, readSmallBody, toWebRequest } from './node-request.js';
 
@@ -148,7 +148,7 @@ async function serve(handle: WebHandler, native: NativeEntry | undefined, exchan
     native !== undefined && takesNativePath(req, bytes)
       ? await native(new NativeInput(req, exchange, bytes))
       : await handle(toWebRequest(req, exchange, bytes));
-  const plain = !(response instanceof Response);
+  const plain = isPlain(response);
   if (exchange.gone || res.destroyed) {
     // The client left while the handler worked: release the producer (an SSE stream's cancel() runs).
     if (!plain) await response.body?.cancel().catch(() => {});
