@@ -28,6 +28,8 @@ describe('decorum build', () => {
     expect(bundle).toMatch(/"design:type"/);
     // One file: a stdio server that clients spawn loads no module graph from node_modules.
     expect(bundle).not.toMatch(/from ["'](class-validator|@decorum\/core|reflect-metadata)["']/);
+    // ASCII only, comments included: V8 keeps a source with any other character as a two-byte string.
+    expect(bundle.match(/[\u0080-\uffff]/)).toBeNull();
   });
 
   it('writes mcp-manifest.json with every list, schemas included, in a stable order', () => {
