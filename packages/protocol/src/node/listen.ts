@@ -22,6 +22,13 @@ export interface ListenHttpOptions extends NodeHandlerOptions {
   routes?: Readonly<Record<string, (request: Request) => Response | Promise<Response>>>;
   /** How long `close()` waits for in-flight requests (open SSE streams included) before cutting them, in ms. Default 5000. */
   shutdownTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open, in ms. Default 65000: longer than the 60 s idle
+   * timeout of common reverse proxies and load balancers, so they close first (a server closing first
+   * races the proxy's next request on that connection, which then fails), and a client between two
+   * turns of a conversation keeps its connection. Node's own default is 5000.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 /** A running HTTP server from {@link listenHttp}. */
@@ -64,7 +71,7 @@ export class ListenError extends Error {
  * process.on('SIGTERM', () => listener.close());
  */
 export async function listenHttp(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
-  const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000 } = options;
+  const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000, keepAliveTimeoutMs = 65_000 } = options;
   if (path !== undefined && !path.startsWith('/')) throw new TypeError(`path must start with "/", got "${path}"`);
   const listener = toNodeHandler(handle, options);
   const routes = new Map(
@@ -97,6 +104,7 @@ export async function listenHttp(handle: NodeServable, options: ListenHttpOption
     }
     listener(req, res);
   });
+  server.keepAliveTimeout = keepAliveTimeoutMs;
   await bind(server, port, host);
 
   const address = server.address() as AddressInfo;

@@ -109,6 +109,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
     onError: options.onError,
     trustProxy: options.trustProxy,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
     routes: { ...health, ...options.routes },
   });
   const url = new URL(options.path ?? '/mcp', listener.url);

@@ -32,6 +32,20 @@ describe('serveHttp', () => {
     expect(serving.handler.sessionCount).toBe(1);
   });
 
+  it('keeps idle connections 65 s by default (past the 60 s of common proxies), else keepAliveTimeoutMs', async () => {
+    const serving = await serveHttp(createFixtureServer());
+    const short = await serveHttp(createFixtureServer(), { keepAliveTimeoutMs: 2000 });
+    running.push(serving, short);
+    const post = (url: URL) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify(init),
+      });
+    expect((await post(serving.url)).headers.get('keep-alive')).toBe('timeout=65');
+    expect((await post(short.url)).headers.get('keep-alive')).toBe('timeout=2');
+  });
+
   it('serves extra routes (a health check) on the same port, beside the MCP endpoint', async () => {
     let seen: Request | undefined;
     const serving = await serveHttp(createFixtureServer(), {
