@@ -117,7 +117,8 @@ export function compileInvoker(entry: PrimitiveEntry, deps: InvokeDeps): Invoker
     // Not async: a synchronous method with a synchronous input check answers in the same turn.
     return (call) => {
       // Scopes before anything else: over HTTP this becomes the 403 that lets the client step up.
-      demand(call.request.authInfo, required, what(call.uri));
+      // (A public primitive skips the check, and the message it would need.)
+      if (required !== undefined) demand(call.request.authInfo, required, what(call.uri));
       const values: unknown[] = new Array(count);
       const checking = check(call, values);
       if (checking !== undefined) return checking.then(() => method.apply(instance(), values));
@@ -125,7 +126,7 @@ export function compileInvoker(entry: PrimitiveEntry, deps: InvokeDeps): Invoker
     };
   }
   return async (call) => {
-    demand(call.request.authInfo, required, what(call.uri));
+    if (required !== undefined) demand(call.request.authInfo, required, what(call.uri));
     // Input before guards: the schema is public (tools/list), so a refused caller learns nothing
     // from its check, and a model that sent a malformed field is told what to correct.
     const values: unknown[] = new Array(count);

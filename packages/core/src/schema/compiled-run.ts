@@ -48,7 +48,7 @@ function build(plan: ClassPlan, input: Bag, depth: number): Bag {
 }
 
 /** class-transformer's `transform` of one value, for JSON values. */
-function convert(value: unknown, conversion: Conversion, depth: number): unknown {
+export function convert(value: unknown, conversion: Conversion, depth: number): unknown {
   if (depth > MAX_DEPTH) throw GIVE_UP;
   if (Array.isArray(value)) {
     const out: unknown[] = [];

@@ -5,8 +5,8 @@ import { plainToInstance } from 'class-transformer';
 import type { ValidationError } from 'class-validator';
 import { readFields } from '../metadata/store.js';
 import type { Class } from '../metadata/types.js';
+import { type Accept, compileAccept } from './compiled-codegen.js';
 import { type ClassPlan, planFor } from './compiled-plan.js';
-import { acceptCompiled } from './compiled-run.js';
 import { validatedProperties } from './dto-shape.js';
 import { DEFAULT_LIMITS, limitProblem, unboundedPatterns, type ValidationLimits } from './input-limits.js';
 import type { ValidationIssue, ValidationResult } from './issues.js';
@@ -53,6 +53,8 @@ export class DtoValidator {
   readonly #compile: boolean;
   readonly #facts = new WeakMap<Function, ClassFacts>();
   readonly #plans = new WeakMap<Function, ClassPlan>();
+  // Each plan's accept function, made on first use (the plan is complete by then, a recursive one included).
+  readonly #accepts = new WeakMap<ClassPlan, Accept>();
   readonly #metadata: OrderedMetadata;
   readonly #maxDepth: number;
   readonly #maxValues: number;
@@ -105,7 +107,16 @@ export class DtoValidator {
       return undefined;
     const plan = planFor(dto, this.#plans, this.#metadata);
     if (plan.failed || limitProblem(raw, this.#maxDepth, this.#maxValues) !== undefined) return undefined;
-    return acceptCompiled(plan, raw) as T | undefined;
+    return this.#acceptOf(plan)(raw) as T | undefined;
+  }
+
+  #acceptOf(plan: ClassPlan): Accept {
+    let accept = this.#accepts.get(plan);
+    if (accept === undefined) {
+      accept = compileAccept(plan);
+      this.#accepts.set(plan, accept);
+    }
+    return accept;
   }
 
   /**
@@ -122,7 +133,7 @@ export class DtoValidator {
     if (tooMuch !== undefined) return { ok: false, issues: [{ path: '', message: tooMuch }] };
     if (this.#compile && Object.getPrototypeOf(raw) === Object.prototype) {
       const plan = planFor(dto, this.#plans, this.#metadata);
-      const value = plan.failed ? undefined : acceptCompiled(plan, raw);
+      const value = plan.failed ? undefined : this.#acceptOf(plan)(raw);
       if (value !== undefined) return { ok: true, value: value as T };
     }
     const smuggled = prototypeKeys(raw, '');
