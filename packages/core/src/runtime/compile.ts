@@ -44,9 +44,15 @@ export function compile<E extends PrimitiveEntry, R>(
   const invoke = compileInvoker(entry, deps);
   const fail = (error: unknown, call: Call) =>
     answerFailure(error, policy.subject(entry, call), policy.answer, deps.errors);
+  // A failure of the normalising (an output that does not match its schema, a prompt's bad return) is the
+  // primitive's failure too, whether the method answered at once or through a promise.
   const settle = (value: unknown, call: Call): MaybePromise<R> => {
-    const result = policy.normalise(value, entry, call);
-    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => fail(error, call)) : result;
+    try {
+      const result = policy.normalise(value, entry, call);
+      return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => fail(error, call)) : result;
+    } catch (error) {
+      return fail(error, call);
+    }
   };
   return (call) => {
     try {

@@ -20,6 +20,7 @@ import {
   McpApp,
   Param,
   ParameterError,
+  Prompt,
   ResourceTemplate,
   Tool,
   TypediContainer,
@@ -239,5 +240,51 @@ describe('ParameterError hints', () => {
     expect(message).toContain("@Arg('limit', { type: T }) with T one of String, Number, Boolean");
     expect(message).toContain('`number | undefined` reflects as Object');
     expect(message).not.toContain('{ type: String })');
+  });
+});
+
+describe('a return value the kind cannot take', () => {
+  class Reading {
+    @IsInt() value!: number;
+  }
+
+  class BadReturns {
+    @Tool({ description: 'Structured output, but returns a string', output: Reading })
+    syncShape(): unknown {
+      return 'not an object';
+    }
+
+    @Tool({ description: 'The same, through a promise', output: Reading })
+    async asyncShape(): Promise<unknown> {
+      return 'not an object';
+    }
+
+    @Prompt({ description: 'Returns what a prompt cannot' })
+    syncPrompt(): unknown {
+      return 42;
+    }
+
+    @Prompt({ description: 'The same, through a promise' })
+    async asyncPrompt(): Promise<unknown> {
+      return 42;
+    }
+  }
+
+  it('is the primitive`s failure whether the method answered at once or through a promise', async () => {
+    const client = await connect(new McpApp({ name: 'bad', version: '1.0.0', providers: [BadReturns] }));
+    const sync = await client.callTool({ name: 'syncShape', arguments: {} });
+    const async = await client.callTool({ name: 'asyncShape', arguments: {} });
+    expect(sync.isError).toBe(true);
+    expect(async).toEqual(sync);
+    const promptError = async (name: string) => {
+      try {
+        await client.getPrompt({ name });
+      } catch (error) {
+        return { code: (error as { code: number }).code, message: (error as Error).message };
+      }
+      throw new Error(`${name} answered`);
+    };
+    const syncPrompt = await promptError('syncPrompt');
+    expect(await promptError('asyncPrompt')).toEqual(syncPrompt);
   });
 });
