@@ -31,7 +31,10 @@ describe('node adapter: plain replies', () => {
     });
     try {
       const [, url, atStart] = (await seen(/MCP endpoint: (\S+) fetch loaded at start: (\w+)/)) as string[];
-      expect(atStart).toBe('false');
+      // Node 20 starts serveHttp without undici. Node 22 loads it while serveHttp starts (inside Node, no global of
+      // ours is read: a trap on Request/Response/Headers/fetch/FormData/WebSocket/MessageEvent stays silent), so
+      // there the check below can only say that replies load nothing more.
+      if (process.versions.node.startsWith('20.')) expect(atStart).toBe('false');
       const post = (body: unknown, extra: Record<string, string> = {}) =>
         fetch(url as string, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
       const init = await post({
@@ -55,7 +58,7 @@ describe('node adapter: plain replies', () => {
       expect(call.headers.get('content-type')).toBe('application/json');
       expect((await call.json()).result.content[0].text).toContain('hi');
       child.stdin.write('probe\n');
-      expect((await seen(/fetch loaded: (\w+)\n/))[1]).toBe('false');
+      expect((await seen(/fetch loaded: (\w+)\n/))[1]).toBe(atStart);
     } finally {
       child.kill();
     }

@@ -85,7 +85,9 @@ describe('SSE backpressure', () => {
       const growth = after - before;
       console.error(`RSS before ${(before / MiB).toFixed(1)} MiB, after ${(after / MiB).toFixed(1)} MiB`);
       // 20,000 x 16 KiB = 312 MiB of logs to a client that reads none: at most the cap may be held
-      expect(growth).toBeLessThan(CAP + 2 * MiB); // the cap, plus allocator slack
+      // The cap, plus slack: RSS also moves with the young generation's sizing and the allocator (runs on Node 22
+      // measured 1–11 MiB of growth, before and after the changes of 2026-12-01), while an unbounded queue is 312 MiB.
+      expect(growth).toBeLessThan(CAP + 8 * MiB);
       await reader.close();
     } finally {
       child.kill();
