@@ -61,6 +61,8 @@ export const PLANS: Record<string, Plan> = {
   'docs/cli.md: npx decorum dev --http --port 3000': { cwd: 'project', server: { http: 1 } },
   'docs/cli.md: npx decorum dev --stdio --http': { cwd: 'project', server: 'stdio+http' },
   'docs/cli.md: npx decorum build': { cwd: 'project' },
+  // After the build above: the loader reports on stderr, and the server ends at the end of its input.
+  'docs/cli.md: DECORUM_CODE_CACHE_REPORT=1 node dist/server.js < /dev/null': { cwd: 'project' },
   // Commits the manifest the previous build wrote, as the page says to: the check then proves a rebuild matches it.
   'docs/cli.md: npx decorum build && git diff --exit-code mcp-manifest.json': {
     cwd: 'project',

@@ -9,8 +9,9 @@ import { checkPositionals, parseArgv } from '../argv.js';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
-import { bundleApp, externalDependencies } from './bundle-app.js';
+import { type BundleForm, bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
+import { CACHE_OUT_ENV } from './script-bundle.js';
 import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
@@ -48,18 +49,24 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   });
   const started = performance.now();
   const bundle = !args.flags.has('no-bundle');
-  await compile(project, bundle);
+  const form = await compile(project, bundle);
   const out = relative(cwd, project.builtEntry);
   const how = bundle ? 'bundled with its dependencies' : 'dependencies external';
   log(`built ${out} (${how}) in ${Math.round(performance.now() - started)} ms`);
+  if (form?.script === false) log(`no code cache for ${out}: ${form.reason}`);
+  const cache = form?.script === true ? form.cache : undefined;
   // MCP App views: each ui/<name>.html becomes one self-contained <outDir>/ui/<name>.html.
   const views = await bundleUi({ root: project.root, outDir: join(project.outDir, 'ui') });
   if (views.length > 0)
     log(
       `built ${views.length} view${views.length === 1 ? '' : 's'}: ${views.map((v) => relative(cwd, v.output)).join(', ')}`,
     );
-  if (args.flags.has('no-manifest')) return;
-  const { manifest, where } = await readManifest(project, args.flags.has('with-lists'));
+  if (args.flags.has('no-manifest')) {
+    if (cache !== undefined) await warmUp(project, cache, cwd, log);
+    return;
+  }
+  const { manifest, where } = await readManifest(project, args.flags.has('with-lists'), cache);
+  if (cache !== undefined) log(`wrote the code cache ${relative(cwd, cache)}`);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(
     join(project.root, 'server.json'),
@@ -78,7 +85,22 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   }
 }
 
-async function compile(project: Project, bundle: boolean): Promise<void> {
+/**
+ * Starts the built app once so its loader writes the code cache, when no manifest run does it. An app
+ * that cannot start here (it needs a database, say) is still built: it just starts without the cache.
+ */
+async function warmUp(project: Project, cache: string, cwd: string, log: (line: string) => void): Promise<void> {
+  try {
+    await readManifest(project, false, cache);
+    log(`wrote the code cache ${relative(cwd, cache)}`);
+  } catch (error) {
+    await rm(cache, { force: true });
+    const why = (error as Error).message.split('\n').slice(1).join(' ').slice(0, 300);
+    log(`no code cache: the built app did not start at build time (${why})`);
+  }
+}
+
+async function compile(project: Project, bundle: boolean): Promise<BundleForm | undefined> {
   const { tsconfig } = project;
   checkDecoratorOptions(tsconfig);
   const { build } = await import('tsup');
@@ -107,8 +129,14 @@ async function compile(project: Project, bundle: boolean): Promise<void> {
     checkMetadata(project, compiled);
     if (bundle) {
       await rm(project.outDir, { recursive: true, force: true });
-      await bundleApp(project.root, compiled, project.builtEntry, externalDependencies(project.root, project.manifest));
+      return await bundleApp(
+        project.root,
+        compiled,
+        project.builtEntry,
+        externalDependencies(project.root, project.manifest),
+      );
     }
+    return undefined;
   } catch (error) {
     if (error instanceof CliError) throw error;
     const hint = bundle
@@ -136,6 +164,7 @@ function checkMetadata(project: Project, compiled: string): void {
 async function readManifest(
   project: Project,
   withLists: boolean,
+  cache: string | undefined,
 ): Promise<{ manifest: McpManifest; where: ListenOptions }> {
   const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
   const file = join(dir, 'manifest.json');
@@ -146,6 +175,8 @@ async function readManifest(
       {
         cwd: project.root,
         stdio: ['ignore', 'ignore', 'pipe'],
+        // The loader writes the code cache as this process exits, with the app built and its lists read.
+        env: cache === undefined ? process.env : { ...process.env, [CACHE_OUT_ENV]: cache },
       },
     );
     let stderr = '';

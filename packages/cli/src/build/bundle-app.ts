@@ -9,10 +9,11 @@
 // every closure in the engine and class-validator is wrapped in a __name() call, measured at ~15%
 // of stdio throughput.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { builtinModules, createRequire } from 'node:module';
+import { basename, dirname, extname, join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type { PackageManifest } from '../project.js';
+import { EXPORTS_SINK, exportNames, loaderSource, scriptBody } from './script-bundle.js';
 
 /** A direct dependency with a native addon cannot be bundled (its .node binary is loaded from disk). */
 function isNative(root: string, name: string): boolean {
@@ -57,35 +58,126 @@ function oneTransformerStorage(root: string): Plugin[] {
   ];
 }
 
-/** Bundles `input` (the compiled entry) with its dependencies into `output`, one ESM file. */
-export async function bundleApp(root: string, input: string, output: string, external: string[]): Promise<void> {
+/** How {@link bundleApp} shipped the app: as a script the loader can start from a code cache, or as one module. */
+export type BundleForm = { script: true; cache: string } | { script: false; reason: string };
+
+/**
+ * Node's built-ins reached through `require` (the script body's parameter) instead of import statements,
+ * so the bundle has none left and can run as a script. A built-in's exports are its `module.exports`
+ * either way.
+ */
+function builtinsByRequire(): Plugin {
+  const namespace = 'decorum-builtin';
+  const builtins = new Set(builtinModules);
+  return {
+    name: namespace,
+    setup(bundler) {
+      bundler.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+        if (!args.path.startsWith('node:') && !builtins.has(args.path)) return undefined;
+        // The shim's own require() of the built-in stays a require().
+        if (args.namespace === namespace) return { path: args.path, external: true };
+        return { path: args.path, namespace };
+      });
+      bundler.onLoad({ filter: /.*/, namespace }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * Bundles `input` (the compiled entry) with its dependencies for `output`, the file users run. Without
+ * external packages, `output` is a small loader and `<name>.bundle.js` beside it holds the app as a
+ * script (see script-bundle.ts), whose code cache the build writes to `<name>.bundle.cache` once the
+ * app has started (build-command.ts); otherwise `output` is the whole bundle, one ES module.
+ */
+export async function bundleApp(root: string, input: string, output: string, external: string[]): Promise<BundleForm> {
+  const names = await exportNames(readFileSync(input, 'utf8'));
+  const why =
+    external.length > 0
+      ? `external packages (${external.join(', ')}) are imported as modules`
+      : names === undefined
+        ? 'the entry re-exports a module with export *'
+        : undefined;
+  if (why === undefined && names !== undefined) {
+    const stem = basename(output, extname(output));
+    const body = join(dirname(output), `${stem}.bundle.js`);
+    const entry = `import * as entry from ${JSON.stringify(input)};\n${EXPORTS_SINK}(entry);\n`;
+    const outputs = await esbuildApp(root, { stdin: entry, outfile: body, external, script: true });
+    const form = await scriptBody(outputs.get(body) as string);
+    if ('body' in form) {
+      writeOutputs(new Map([...outputs, [body, form.body]]));
+      const cache = `${stem}.bundle.cache`;
+      writeFileSync(output, loaderSource({ body: basename(body), cache, exports: names }));
+      return { script: true, cache: join(dirname(output), cache) };
+    }
+    return plainBundle(root, input, output, external, `its bundle ${form.reason}`);
+  }
+  return plainBundle(root, input, output, external, why as string);
+}
+
+async function plainBundle(
+  root: string,
+  input: string,
+  output: string,
+  external: string[],
+  reason: string,
+): Promise<BundleForm> {
+  writeOutputs(await esbuildApp(root, { entry: input, outfile: output, external, script: false }));
+  return { script: false, reason };
+}
+
+interface EsbuildInput {
+  /** The entry file, or (`stdin`) the entry's source, resolved from `root`. */
+  entry?: string;
+  stdin?: string;
+  outfile: string;
+  external: string[];
+  /** For the script form: built-ins through require(), no createRequire banner (require is a parameter). */
+  script: boolean;
+}
+
+/** esbuild's output files by path, JavaScript made ASCII-only. */
+async function esbuildApp(root: string, input: EsbuildInput): Promise<Map<string, string | Uint8Array>> {
   // Custom export conditions this process runs with (Decorum's own tests bundle the packages from
   // their sources through `@decorum/source`).
   const conditions = process.execArgv
     .filter((arg) => arg.startsWith('--conditions='))
     .map((arg) => arg.slice('--conditions='.length));
   const result = await build({
-    entryPoints: [input],
-    outfile: output,
+    ...(input.entry !== undefined && { entryPoints: [input.entry] }),
+    ...(input.stdin !== undefined && {
+      stdin: { contents: input.stdin, resolveDir: root, sourcefile: 'decorum-entry.js', loader: 'js' },
+    }),
+    outfile: input.outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    external,
+    external: input.external,
     mainFields: ['module', 'main'],
     ...(conditions.length > 0 && { conditions: [...conditions, 'module'] }),
     // Bundled CommonJS dependencies call require(); an ES module has none, so give it one.
-    banner: {
-      js: "import { createRequire as __decorumCreateRequire } from 'node:module'; const require = __decorumCreateRequire(import.meta.url);",
-    },
-    plugins: oneTransformerStorage(root),
+    ...(!input.script && {
+      banner: {
+        js: "import { createRequire as __decorumCreateRequire } from 'node:module'; const require = __decorumCreateRequire(import.meta.url);",
+      },
+    }),
+    plugins: [...oneTransformerStorage(root), ...(input.script ? [builtinsByRequire()] : [])],
     logLevel: 'silent',
     write: false,
   });
-  for (const file of result.outputFiles) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents);
+  return new Map(
+    result.outputFiles.map((file) => [file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents]),
+  );
+}
+
+function writeOutputs(files: Map<string, string | Uint8Array>): void {
+  for (const [path, contents] of files) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, contents);
   }
 }
 

@@ -1,6 +1,7 @@
 // `decorum build` and `decorum start` on a copy of the fixture project: the bundle carries decorator
 // metadata, mcp-manifest.json lists what a client sees, server.json follows the registry's rules,
 // and the built app serves the official client over stdio.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -22,12 +23,14 @@ describe('decorum build', () => {
     expect(build.stderr).toMatch(
       /wrote mcp-manifest\.json \(1 tool, 1 resource, 0 templates, 1 prompt\) and server\.json/,
     );
+    expect(build.stderr).toMatch(/wrote the code cache dist\/server\.bundle\.cache/);
     expect(build.status).toBe(0);
     expect(build.stdout).toBe('');
-    const bundle = readFileSync(`${project.dir}/dist/server.js`, 'utf8');
+    const bundle = readFileSync(`${project.dir}/dist/server.bundle.js`, 'utf8');
     expect(bundle).toMatch(/"design:type"/);
-    // One file: a stdio server that clients spawn loads no module graph from node_modules.
+    // One script: a stdio server that clients spawn loads no module graph from node_modules.
     expect(bundle).not.toMatch(/from ["'](class-validator|@decorum\/core|reflect-metadata)["']/);
+    expect(bundle).not.toMatch(/^import /m);
     // ASCII only, comments included: V8 keeps a source with any other character as a two-byte string.
     expect(bundle.match(/[\u0080-\uffff]/)).toBeNull();
   });
@@ -66,6 +69,24 @@ describe('decorum build', () => {
       packages: [{ registryType: 'npm', identifier: 'dev-fixture', version: '1.2.3', transport: { type: 'stdio' } }],
     });
     expect(build.stderr).toMatch(/name guessed as "io\.github\.decorum-dev\/dev-fixture"; set "mcpName"/);
+  });
+
+  it('the built app starts from the code cache the build wrote, and answers', () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    const run = spawnSync(process.execPath, ['dist/server.js'], {
+      cwd: project.dir,
+      input: `${JSON.stringify(initialize)}\n`,
+      encoding: 'utf8',
+      env: { ...process.env, DECORUM_CODE_CACHE_REPORT: '1' },
+      timeout: 30_000,
+    });
+    expect(run.stderr).toMatch(/\[decorum\] code cache used/);
+    expect(JSON.parse(run.stdout.split('\n')[0] as string).result.serverInfo).toMatchObject({ name: 'dev-fixture' });
   });
 
   it('decorum start serves the built app to the official client over stdio', async () => {
@@ -173,6 +194,39 @@ describe('decorum build: bundling', () => {
     const bad = call('{"lines":[{"sku":"a","quantity":0}]}');
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/quantity must not be less than 1/);
+  });
+
+  it('--no-manifest still starts the app once for the code cache', () => {
+    const result = runCli(project.dir, ['build', '--no-manifest']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/wrote the code cache dist\/server\.bundle\.cache/);
+    expect(existsSync(`${project.dir}/dist/server.bundle.cache`)).toBe(true);
+  });
+
+  it('an app that cannot start at build time under --no-manifest is built, without a cache', () => {
+    const entry = `${project.dir}/src/server.ts`;
+    const original = readFileSync(entry, 'utf8');
+    writeFileSync(entry, `if (!process.env.FIXTURE_DB) throw new Error('FIXTURE_DB is not set');\n${original}`);
+    const result = runCli(project.dir, ['build', '--no-manifest']);
+    writeFileSync(entry, original);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/no code cache: the built app did not start at build time \(.*FIXTURE_DB is not set/);
+    expect(existsSync(`${project.dir}/dist/server.js`)).toBe(true);
+    expect(existsSync(`${project.dir}/dist/server.bundle.cache`)).toBe(false);
+  });
+
+  it('an external package keeps the bundle one ES module, and says why there is no code cache', () => {
+    const manifest = `${project.dir}/package.json`;
+    const original = readFileSync(manifest, 'utf8');
+    writeFileSync(manifest, JSON.stringify({ ...JSON.parse(original), decorum: { external: ['class-transformer'] } }));
+    const result = runCli(project.dir, ['build', '--no-manifest']);
+    writeFileSync(manifest, original);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(
+      /no code cache for dist\/server\.js: external packages \(class-transformer\) are imported as modules/,
+    );
+    expect(existsSync(`${project.dir}/dist/server.bundle.js`)).toBe(false);
+    expect(readFileSync(`${project.dir}/dist/server.js`, 'utf8')).toMatch(/"design:type"/);
   });
 
   it('--no-bundle keeps dependencies in node_modules', () => {
