@@ -84,8 +84,10 @@ export async function listenHttp(handle: NodeServable, options: ListenHttpOption
   // as the last one is over.
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
-  // Loaded here, not at the top: a bundled app that serves stdio then never loads node:http at startup.
-  const { createServer } = await import('node:http');
+  // Loaded here, not at the top: a bundled app that serves stdio then never loads node:http at startup. Through
+  // getBuiltinModule where Node has it (20.16+): import() builds the ES-module namespace of node:http, and on
+  // Node 22 that reads its lazy WebSocket/MessageEvent exports, which load undici (the Fetch implementation).
+  const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
   const server = createServer((req, res) => {
     inFlight++;
     res.once('close', () => {
