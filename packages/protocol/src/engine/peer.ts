@@ -1,5 +1,5 @@
 import { type Classified, classify } from '../jsonrpc/codec.js';
-import { ConnectionClosedError, ErrorCode, McpError, RequestTimeoutError, stepUpOf } from '../jsonrpc/errors.js';
+import { ConnectionClosedError, ErrorCode, McpError, stepUpOf } from '../jsonrpc/errors.js';
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
@@ -11,12 +11,12 @@ import type { FrameError, MessageInfo, Transport } from '../transports/transport
 import { Cancellation } from './cancellation.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
 import { isThenable, type MaybePromise } from './maybe-promise.js';
+import { OutgoingRequests } from './outgoing-requests.js';
 import {
   errorResponse,
   methodNotFound,
   type PeerHandler,
   type PeerOptions,
-  type PendingRequest as Pending,
   type RequestOptions,
   toErrorObject,
 } from './peer-types.js';
@@ -36,16 +36,13 @@ export type { PeerHandler, PeerOptions, RequestDispatcher, RequestOptions } from
 export class Peer {
   // A SlotMap, not a Map: a session's one request in flight would reallocate a Map's table per request.
   private readonly inflight = new SlotMap<RequestId, Cancellation>();
-  // Requests that sent notifications (answered a macrotask later); lazy, as the next two: one Peer per stateless POST.
+  // Requests that sent notifications (answered a macrotask later); lazy, as the next: one Peer per stateless POST.
   private notified?: Set<RequestId>;
-  private outgoing?: Map<RequestId, Pending>;
-  private progressListeners?: Map<RequestId, NonNullable<RequestOptions['onprogress']>>;
+  private outgoing?: OutgoingRequests;
   private idleWaiters: (() => void)[] = [];
   private pendingReplies = 0;
-  private nextId = 0;
   private closed = false;
   private started = false;
-  private readonly timeoutMs: number;
   readonly logger: EngineLogger;
 
   constructor(
@@ -53,7 +50,6 @@ export class Peer {
     private readonly handler: PeerHandler = {},
     private readonly options: PeerOptions = {},
   ) {
-    this.timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.logger = options.logger ?? consoleLogger;
   }
 
@@ -98,45 +94,12 @@ export class Peer {
   /** Sends a request and resolves with its result; rejects with an {@link McpError} on an error response. */
   request(method: string, params: Params | undefined, options: RequestOptions = {}): Promise<Result> {
     if (this.closed) return Promise.reject(new ConnectionClosedError(method));
-    options.signal?.throwIfAborted();
-    const id = this.nextId++;
-    let outParams = params;
-    if (options.onprogress) {
-      this.progressListeners ??= new Map();
-      this.progressListeners.set(id, options.onprogress);
-      outParams = { ...params, _meta: { ...(params?._meta as Params | undefined), progressToken: id } };
-    }
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
-    if (outParams !== undefined) message.params = outParams;
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    return new Promise<Result>((resolve, reject) => {
-      const cancel = (reason: unknown, notify: boolean) => {
-        if (!this.outgoing?.has(id)) return;
-        pending.cleanup();
-        if (notify) {
-          const why = reason instanceof Error ? reason.message : String(reason);
-          this.notify('notifications/cancelled', { requestId: id, reason: why }).catch(() => undefined);
-        }
-        reject(reason);
-      };
-      const timer = setTimeout(() => cancel(new RequestTimeoutError(method, timeoutMs), true), timeoutMs);
-      const onAbort = () => cancel(options.signal?.reason, true);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      const pending: Pending = {
-        method,
-        resolve,
-        reject,
-        cleanup: () => {
-          clearTimeout(timer);
-          options.signal?.removeEventListener('abort', onAbort);
-          this.outgoing?.delete(id);
-          this.progressListeners?.delete(id);
-        },
-      };
-      this.outgoing ??= new Map();
-      this.outgoing.set(id, pending);
-      this.send(message, options.relatedRequestId).catch((error) => cancel(error, false));
+    this.outgoing ??= new OutgoingRequests({
+      send: (message, relatedRequestId) => this.send(message, relatedRequestId),
+      notify: (name, notifyParams) => this.notify(name, notifyParams),
+      timeoutMs: this.options.requestTimeoutMs ?? 60_000,
     });
+    return this.outgoing.request(method, params, options);
   }
 
   /** Sends a notification; `dedupeKey` marks one a transport shared by several instances must send once. */
@@ -235,7 +198,7 @@ export class Peer {
       case 'invalid':
         return { jsonrpc: '2.0', id: item.id, error: item.error };
       case 'response':
-        this.settle(item.message);
+        this.outgoing?.settle(item.message);
         return undefined;
       case 'notification':
         this.handleNotification(item.message);
@@ -321,21 +284,10 @@ export class Peer {
       return;
     }
     if (notification.method === 'notifications/progress') {
-      const listener = this.progressListeners?.get(params.progressToken as RequestId);
-      if (listener && typeof params.progress === 'number') {
-        listener(params as { progress: number; total?: number; message?: string });
-      }
+      this.outgoing?.progress(params);
       return;
     }
     this.handler.handleNotification?.(notification);
-  }
-
-  private settle(response: JsonRpcResponse): void {
-    const pending = response.id === null ? undefined : this.outgoing?.get(response.id);
-    if (!pending) return; // a response to nothing we asked (or already timed out): ignored, as JSON-RPC says
-    pending.cleanup();
-    if ('result' in response) pending.resolve(response.result);
-    else pending.reject(new McpError(response.error.code, response.error.message, response.error.data));
   }
 
   private frameError(error: FrameError): void {
@@ -349,10 +301,7 @@ export class Peer {
     this.closed = true;
     for (const cancellation of this.inflight.values()) cancellation.abort(new Error('Connection closed'));
     this.inflight.clear();
-    for (const pending of [...(this.outgoing?.values() ?? [])]) {
-      pending.cleanup();
-      pending.reject(new ConnectionClosedError(pending.method));
-    }
+    this.outgoing?.close();
     this.handler.handleClose?.();
   }
 }

@@ -1,7 +1,7 @@
-import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
+import { LineReader } from './line-reader.js';
 import type { FrameError, Transport } from './transport.js';
 
 /**
@@ -10,8 +10,6 @@ import type { FrameError, Transport } from './transport.js';
  */
 export const DEFAULT_MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
-const NEWLINE = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
 const STDOUT_WARNING =
   '[decorum] stdout is reserved for MCP protocol frames in stdio mode; redirected output to stderr\n';
 
@@ -68,9 +66,7 @@ export class StdioTransport implements Transport {
   private readonly captureStdout: boolean;
   private readonly inputEndHandler?: () => void;
   private readonly aborter = new AbortController();
-  private parts: Buffer[] = [];
-  private partBytes = 0;
-  private skipping = false;
+  private readonly lines: LineReader;
   private started = false;
   private watchingOutput = false;
   private closed = false;
@@ -88,6 +84,11 @@ export class StdioTransport implements Transport {
     if (!Number.isSafeInteger(this.maxFrameBytes) || this.maxFrameBytes < 1) {
       throw new RangeError(`maxFrameBytes must be a positive integer, got ${options.maxFrameBytes}`);
     }
+    this.lines = new LineReader(this.maxFrameBytes, {
+      line: (text) => this.deliverText(text),
+      oversize: () => this.reportOversize(),
+      stopped: () => this.closed,
+    });
   }
 
   async start(): Promise<void> {
@@ -182,47 +183,16 @@ export class StdioTransport implements Transport {
     // Frames still queued may fail after we stop listening; an unheard 'error' would crash the process.
     if (this.output.writableLength > 0) this.output.once('error', () => {});
     this.releaseStdout?.();
-    this.dropParts();
+    this.lines.drop();
     this.onclose?.();
   }
 
-  private readonly onData = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    let start = 0;
-    // a handler may close the transport mid-chunk; the lines after that are not delivered
-    while (!this.closed) {
-      if (this.parts.length === 0 && !this.skipping) {
-        // Whole lines of plain ASCII (nearly every frame: JSON escapes what it must) are decoded in one
-        // go, not a Buffer and a decode per line. A newline byte is never inside a UTF-8 sequence.
-        const last = bytes.lastIndexOf(NEWLINE);
-        if (last >= start && isAscii(bytes.subarray(start, last))) {
-          this.deliverAsciiLines(bytes.toString('latin1', start, last + 1));
-          start = last + 1;
-          continue;
-        }
-      }
-      const newline = bytes.indexOf(NEWLINE, start);
-      if (newline === -1) {
-        this.hold(bytes.subarray(start));
-        return;
-      }
-      if (this.skipping) {
-        this.skipping = false;
-        this.reportOversize();
-      } else if (this.partBytes + newline - start > this.maxFrameBytes + 1) {
-        this.dropParts();
-        this.reportOversize();
-      } else {
-        this.deliverLine(this.takeLine(bytes.subarray(start, newline)));
-      }
-      start = newline + 1;
-    }
-  };
+  // A handler may close the transport mid-chunk; the lines after that are not delivered.
+  private readonly onData = (chunk: Buffer | string): void => this.lines.push(chunk);
 
   private readonly onInputEnd = (): void => {
     // A last frame without its newline is still a whole frame: the peer has nothing more to add.
-    if (this.skipping) this.reportOversize();
-    else if (this.partBytes > 0) this.deliverLine(this.takeLine(Buffer.alloc(0)));
+    this.lines.end();
     if (this.inputEndHandler === undefined || this.closed) {
       void this.close();
       return;
@@ -248,53 +218,6 @@ export class StdioTransport implements Transport {
     if (error.code !== 'EPIPE') this.onerror?.(error);
     void this.close();
   };
-
-  /** Keeps the unfinished tail of a line, or switches to skipping once it outgrows the limit. */
-  private hold(rest: Buffer): void {
-    if (this.skipping || rest.length === 0) return;
-    // +1 leaves room for the '\r' of a CRLF ending whose '\n' has not arrived yet
-    if (this.partBytes + rest.length > this.maxFrameBytes + 1) {
-      this.dropParts();
-      this.skipping = true;
-      return;
-    }
-    this.parts.push(rest);
-    this.partBytes += rest.length;
-  }
-
-  private takeLine(last: Buffer): Buffer {
-    const line = this.parts.length === 0 ? last : Buffer.concat([...this.parts, last]);
-    this.dropParts();
-    return line;
-  }
-
-  private dropParts(): void {
-    this.parts = [];
-    this.partBytes = 0;
-  }
-
-  /** Delivers each line of `text`, ASCII ending in a newline (one character per byte: sizes are bytes). */
-  private deliverAsciiLines(text: string): void {
-    let from = 0;
-    while (from < text.length && !this.closed) {
-      const newline = text.indexOf('\n', from);
-      const end = newline > from && text.charCodeAt(newline - 1) === CARRIAGE_RETURN ? newline - 1 : newline;
-      if (end - from > this.maxFrameBytes) this.reportOversize();
-      else if (end > from) this.deliverText(text.slice(from, end));
-      from = newline + 1;
-    }
-  }
-
-  private deliverLine(line: Buffer): void {
-    const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
-    if (end === 0) return;
-    if (end > this.maxFrameBytes) {
-      this.reportOversize();
-      return;
-    }
-    // decoding whole lines only: a multi-byte character split across chunks is whole again here
-    this.deliverText(line.toString('utf8', 0, end));
-  }
 
   private deliverText(text: string): void {
     let value: unknown;
