@@ -11,6 +11,8 @@ const V2 = '2025-03-26';
 const V3 = '2025-06-18';
 const V4 = '2025-11-25';
 const V4_ONLY = [V4, V4] as const;
+/** The content block types a revision may drop fields of (SHAPES also has rule sets that are not blocks). */
+const CONTENT_TYPES: ReadonlySet<string> = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
 
 const SHAPES = {
   tool: {
@@ -108,7 +110,7 @@ export function shapeContent(block: JsonObject, version: string): JsonObject {
     return { type: 'text', text: `Resource: ${String(label)} <${String(block.uri)}>` };
   }
   const since = SHAPES[type] as Since | undefined;
-  if (since === undefined || !['text', 'image', 'audio', 'resource', 'resource_link'].includes(type)) return block;
+  if (since === undefined || !CONTENT_TYPES.has(type)) return block;
   let shaped = withAnnotations(pick(block, since, version), version);
   if (type === 'resource' && shaped.resource !== null && typeof shaped.resource === 'object') {
     const inner = pick(shaped.resource as JsonObject, SHAPES.resourceContents, version);
@@ -119,13 +121,15 @@ export function shapeContent(block: JsonObject, version: string): JsonObject {
 
 function shapeArray(items: unknown, shape: (item: JsonObject) => JsonObject): unknown {
   if (!Array.isArray(items)) return items;
-  let changed = false;
-  const out = items.map((item) => {
+  // Nearly every array is already in shape: no copy until an item changes (a call's content, a list's page).
+  let out: unknown[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     const shaped = shape(item as JsonObject);
-    if (shaped !== item) changed = true;
-    return shaped;
-  });
-  return changed ? out : items;
+    if (out === undefined && shaped !== item) out = items.slice(0, i);
+    out?.push(shaped);
+  }
+  return out ?? items;
 }
 
 /** Shapes an item of tools/list, resources/list, resources/templates/list or prompts/list. */
