@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, relative } from 'node:path';
@@ -66,7 +66,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     return;
   }
   const { manifest, where } = await readManifest(project, args.flags.has('with-lists'), cache);
-  if (cache !== undefined) log(`wrote the code cache ${relative(cwd, cache)}`);
+  if (cache !== undefined) logCache(cache, cwd, log);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(
     join(project.root, 'server.json'),
@@ -92,12 +92,18 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
 async function warmUp(project: Project, cache: string, cwd: string, log: (line: string) => void): Promise<void> {
   try {
     await readManifest(project, false, cache);
-    log(`wrote the code cache ${relative(cwd, cache)}`);
+    logCache(cache, cwd, log);
   } catch (error) {
     await rm(cache, { force: true });
     const why = (error as Error).message.split('\n').slice(1).join(' ').slice(0, 300);
     log(`no code cache: the built app did not start at build time (${why})`);
   }
+}
+
+/** Says whether the app's run left the code cache (an entry that ends the process its own way may not have). */
+function logCache(cache: string, cwd: string, log: (line: string) => void): void {
+  if (existsSync(cache)) log(`wrote the code cache ${relative(cwd, cache)}`);
+  else log(`no code cache: the built app's run at build time did not write ${relative(cwd, cache)}`);
 }
 
 async function compile(project: Project, bundle: boolean): Promise<BundleForm | undefined> {

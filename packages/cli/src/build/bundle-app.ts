@@ -13,7 +13,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, extname, join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type { PackageManifest } from '../project.js';
-import { EXPORTS_SINK, exportNames, loaderSource, scriptBody } from './script-bundle.js';
+import { EXPORTS_SINK, exportNames, loaderSource, scriptBody, scriptFile } from './script-bundle.js';
 
 /** A direct dependency with a native addon cannot be bundled (its .node binary is loaded from disk). */
 function isNative(root: string, name: string): boolean {
@@ -88,7 +88,7 @@ function builtinsByRequire(): Plugin {
 
 /**
  * Bundles `input` (the compiled entry) with its dependencies for `output`, the file users run. Without
- * external packages, `output` is a small loader and `<name>.bundle.js` beside it holds the app as a
+ * external packages, `output` is a small loader and `<name>.bundle.cjs` beside it holds the app as a
  * script (see script-bundle.ts), whose code cache the build writes to `<name>.bundle.cache` once the
  * app has started (build-command.ts); otherwise `output` is the whole bundle, one ES module.
  */
@@ -102,12 +102,12 @@ export async function bundleApp(root: string, input: string, output: string, ext
         : undefined;
   if (why === undefined && names !== undefined) {
     const stem = basename(output, extname(output));
-    const body = join(dirname(output), `${stem}.bundle.js`);
+    const body = join(dirname(output), `${stem}.bundle.cjs`);
     const entry = `import * as entry from ${JSON.stringify(input)};\n${EXPORTS_SINK}(entry);\n`;
     const outputs = await esbuildApp(root, { stdin: entry, outfile: body, external, script: true });
     const form = await scriptBody(outputs.get(body) as string);
     if ('body' in form) {
-      writeOutputs(new Map([...outputs, [body, form.body]]));
+      writeOutputs(new Map([...outputs, [body, scriptFile(form.body)]]));
       const cache = `${stem}.bundle.cache`;
       writeFileSync(output, loaderSource({ body: basename(body), cache, exports: names }));
       return { script: true, cache: join(dirname(output), cache) };
@@ -170,7 +170,7 @@ async function esbuildApp(root: string, input: EsbuildInput): Promise<Map<string
     write: false,
   });
   return new Map(
-    result.outputFiles.map((file) => [file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents]),
+    result.outputFiles.map((file) => [file.path, /\.[cm]?js$/.test(file.path) ? asciiOnly(file.text) : file.contents]),
   );
 }
 

@@ -7,7 +7,8 @@
 // went from 1.3–1.6× the floor to 1.0–1.1×.
 //
 // So the bundle (still produced as one ES module by esbuild) is turned into the body of an async
-// function, which keeps top-level await, strict mode and exports:
+// function, written as a CommonJS module exporting it (scriptFile), which keeps top-level await, strict
+// mode and exports:
 // - static imports: none may remain (Node's built-ins are reached through `require`, see
 //   bundle-app.ts); an app with external packages keeps the plain ES-module bundle;
 // - `import(x)` calls go to the loader's own `import()` (same folder, so the same resolution), because
@@ -47,6 +48,15 @@ export async function scriptBody(esm: string): Promise<ScriptBody> {
     from = edit.at + edit.length;
   }
   return { body: body + esm.slice(from) };
+}
+
+/**
+ * The file holding a script body: a CommonJS module exporting the body as an async function. The loader compiles
+ * it itself (with the code cache), or, when source maps are on, has Node's CommonJS loader load it, which maps
+ * stack traces through its source map (a `vm.Script` gets none).
+ */
+export function scriptFile(body: string): string {
+  return `module.exports = async function (${IMPORT}, ${IMPORT_META}, ${EXPORTS_SINK}, require) {"use strict";${body}\n};\n`;
 }
 
 /** The export names of a compiled ES-module entry, or undefined when they cannot be listed (`export *`). */
@@ -104,18 +114,28 @@ try {
   if (cache.subarray(0, 32).equals(digest)) cachedData = cache.subarray(32);
   else state = 'stale';
 } catch {}
-const script = new Script(
-  \`(async function (${IMPORT}, ${IMPORT_META}, ${EXPORTS_SINK}, require) {"use strict";\${source.toString('latin1')}\\n})\`,
-  { filename: file, cachedData },
-);
+// With --enable-source-maps, Node's CommonJS loader maps stack traces through the bundle's source map (no code
+// cache then), except in the build's own run, which is there to write the cache.
+const out = process.env.${CACHE_OUT_ENV};
+const sourceMaps = process.sourceMapsEnabled === true && !out;
+let script;
+let body;
+if (sourceMaps) {
+  body = createRequire(import.meta.url)(file);
+} else {
+  script = new Script(\`(function (module) {\${source.toString('latin1')}\\n})\`, { filename: file, cachedData });
+  const module = {};
+  script.runInThisContext()(module);
+  body = module.exports;
+}
 if (process.env.${CACHE_REPORT_ENV} === '1') {
-  if (cachedData !== undefined) state = script.cachedDataRejected ? 'rejected' : 'used';
+  if (sourceMaps) state = 'off (source maps)';
+  else if (cachedData !== undefined) state = script.cachedDataRejected ? 'rejected' : 'used';
   process.stderr.write(\`[decorum] code cache \${state}\\n\`);
 }
-const out = process.env.${CACHE_OUT_ENV};
-if (out) process.once('exit', () => writeFileSync(out, Buffer.concat([digest, script.createCachedData()])));
+if (out && script) process.once('exit', () => writeFileSync(out, Buffer.concat([digest, script.createCachedData()])));
 let entry = {};
-await script.runInThisContext()((specifier) => import(specifier), import.meta, (namespace) => {
+await body((specifier) => import(specifier), import.meta, (namespace) => {
   entry = namespace;
 }, createRequire(file));
 ${reexports.join('\n')}

@@ -26,7 +26,7 @@ describe('decorum build', () => {
     expect(build.stderr).toMatch(/wrote the code cache dist\/server\.bundle\.cache/);
     expect(build.status).toBe(0);
     expect(build.stdout).toBe('');
-    const bundle = readFileSync(`${project.dir}/dist/server.bundle.js`, 'utf8');
+    const bundle = readFileSync(`${project.dir}/dist/server.bundle.cjs`, 'utf8');
     expect(bundle).toMatch(/"design:type"/);
     // One script: a stdio server that clients spawn loads no module graph from node_modules.
     expect(bundle).not.toMatch(/from ["'](class-validator|@decorum\/core|reflect-metadata)["']/);
@@ -225,7 +225,7 @@ describe('decorum build: bundling', () => {
     expect(result.stderr).toMatch(
       /no code cache for dist\/server\.js: external packages \(class-transformer\) are imported as modules/,
     );
-    expect(existsSync(`${project.dir}/dist/server.bundle.js`)).toBe(false);
+    expect(existsSync(`${project.dir}/dist/server.bundle.cjs`)).toBe(false);
     expect(readFileSync(`${project.dir}/dist/server.js`, 'utf8')).toMatch(/"design:type"/);
   });
 

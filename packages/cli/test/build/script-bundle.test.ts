@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CACHE_OUT_ENV,
@@ -14,6 +15,7 @@ import {
   exportNames,
   loaderSource,
   scriptBody,
+  scriptFile,
 } from '../../src/build/script-bundle.js';
 
 describe('scriptBody', () => {
@@ -61,12 +63,12 @@ describe('the loader', () => {
   async function writeApp() {
     const form = await scriptBody(esm);
     if (!('body' in form)) throw new Error(form.reason);
-    writeFileSync(join(dir, 'app.bundle.js'), form.body);
+    writeFileSync(join(dir, 'app.bundle.cjs'), scriptFile(form.body));
     writeFileSync(join(dir, 'helper.mjs'), 'export const value = "helper";\n');
     writeFileSync(
       join(dir, 'app.mjs'),
       loaderSource({
-        body: 'app.bundle.js',
+        body: 'app.bundle.cjs',
         cache: 'app.bundle.cache',
         exports: ['named', 'default', 'odd-name', 'report'],
       }),
@@ -77,8 +79,8 @@ describe('the loader', () => {
     );
   }
 
-  function run(env: Record<string, string> = {}) {
-    const result = spawnSync(process.execPath, [join(dir, 'main.mjs')], {
+  function run(env: Record<string, string> = {}, nodeArgs: string[] = []) {
+    const result = spawnSync(process.execPath, [...nodeArgs, join(dir, 'main.mjs')], {
       encoding: 'utf8',
       env: { ...process.env, [CACHE_REPORT_ENV]: '1', ...env },
       timeout: 30_000,
@@ -109,7 +111,7 @@ describe('the loader', () => {
 
   it('ignores a cache made for other code of the same length, and one V8 refuses', async () => {
     const cacheFile = join(dir, 'app.bundle.cache');
-    const body = join(dir, 'app.bundle.js');
+    const body = join(dir, 'app.bundle.cjs');
     const original = readFileSync(body, 'utf8');
     writeFileSync(body, original.replace('"named"', '"NAMED"'));
     const stale = run();
@@ -122,5 +124,52 @@ describe('the loader', () => {
     const refused = run();
     expect(refused.cache).toBe('rejected');
     expect(refused.out.named).toBe('named');
+  });
+
+  it('with --enable-source-maps, loads the body through Node so stack traces map to the sources', async () => {
+    const src = join(dir, 'thrower.ts');
+    writeFileSync(
+      src,
+      [
+        'export function where(): string {',
+        '  const error: Error = new Error("here");',
+        '  return error.stack ?? "";',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const built = await build({
+      stdin: {
+        contents: `import { where } from "./thrower.ts";\n${EXPORTS_SINK}({ where });\n`,
+        resolveDir: dir,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      sourcemap: true,
+      outfile: join(dir, 'mapped.bundle.cjs'),
+      write: false,
+    });
+    const [map, code] = built.outputFiles.sort((a, b) => (a.path.endsWith('.map') ? -1 : 1));
+    const form = await scriptBody((code as { text: string }).text);
+    if (!('body' in form)) throw new Error(form.reason);
+    writeFileSync(join(dir, 'mapped.bundle.cjs'), scriptFile(form.body));
+    writeFileSync(join(dir, 'mapped.bundle.cjs.map'), (map as { text: string }).text);
+    writeFileSync(
+      join(dir, 'mapped.mjs'),
+      loaderSource({ body: 'mapped.bundle.cjs', cache: 'mapped.cache', exports: ['where'] }),
+    );
+    writeFileSync(join(dir, 'where.mjs'), 'import { where } from "./mapped.mjs";\nconsole.log(where());\n');
+    const traced = (args: string[]) =>
+      spawnSync(process.execPath, [...args, join(dir, 'where.mjs')], {
+        encoding: 'utf8',
+        env: { ...process.env, [CACHE_REPORT_ENV]: '1' },
+        timeout: 30_000,
+      });
+    const mapped = traced(['--enable-source-maps']);
+    expect(mapped.stderr).toMatch(/code cache off/);
+    expect(mapped.stdout).toMatch(/thrower\.ts:2:\d+/);
+    expect(traced([]).stdout).toMatch(/mapped\.bundle\.cjs:\d+:\d+/);
   });
 });
