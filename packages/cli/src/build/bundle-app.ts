@@ -1,4 +1,5 @@
-// What `decorum build` bundles. By default the app and its dependencies become one file: a stdio
+// What `decorum build` bundles. By default the app and its dependencies become one script (started by a
+// small loader from a code cache, see script-bundle.ts): a stdio
 // server is spawned by every client session, and resolving and compiling hundreds of modules
 // (class-validator alone pulls in validator.js and libphonenumber) costs more than the app itself
 // (bench: 388 ms to the initialize result unbundled, 153 ms bundled).
