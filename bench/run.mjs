@@ -22,9 +22,15 @@ const only = onlyAt >= 0 ? argv[onlyAt + 1].split(',') : ['throughput', 'lists',
 const withAt = argv.indexOf('--with');
 const IMPLS = withAt >= 0 ? withSnapshots(argv[withAt + 1].split(',')) : ALL;
 
+// durationMs is each implementation's measured time per round and cell, taken in `slices` turns each preceded by
+// `sliceWarmupMs` of unrecorded calls (bench/lib/load.mjs, runInterleaved); warmupMs is the in-memory cells' warm-up.
 const cfg = quick
-  ? { rounds: 3, durationMs: 250, warmupMs: 100, coldRounds: 5, listCalls: 5, listWarmup: 5 }
-  : { rounds: 5, durationMs: 1000, warmupMs: 300, coldRounds: 15, listCalls: 20, listWarmup: 20 };
+  ? { rounds: 3, durationMs: 250, slices: 5, sliceWarmupMs: 20, warmupMs: 100 }
+  : { rounds: 5, durationMs: 1000, slices: 10, sliceWarmupMs: 30, warmupMs: 300 };
+Object.assign(
+  cfg,
+  quick ? { coldRounds: 5, listCalls: 5, listWarmup: 5 } : { coldRounds: 15, listCalls: 20, listWarmup: 20 },
+);
 Object.assign(cfg, {
   concurrencies: [1, 32],
   // The negotiated revisions every stdio and HTTP figure runs at (2026-07-28 stateless requests come on top).

@@ -2,6 +2,15 @@
 import { fmtInt, fmtMiB, fmtMs, fmtRatio, median } from './stats.mjs';
 
 const med = (rounds, key) => median(rounds.map((r) => r[key]));
+
+/**
+ * The throughput of `a` over `b`, as the median of their ratios round by round. Both ran the same cell within
+ * seconds of each other in every round (bench/lib/throughput.mjs), so a slow spell of the machine lowers both
+ * figures of that round and cancels out of its ratio, where it would shift one median and not the other.
+ */
+export function pairedRatio(a, b) {
+  return median(a.rounds.map((r, i) => r.throughput / b.rounds[i].throughput));
+}
 const check = (ok) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗');
 
 /** One summarized row per figure: per-implementation medians, ratios and the target verdict. */
@@ -26,12 +35,12 @@ export function summarize(kind, figures) {
     // Snapshots (decorum@<name>, from --with) get their own ratio to the floor, for A/B runs.
     const snapshots = Object.keys(row.impls).filter((name) => name.startsWith('decorum@'));
     if (kind === 'throughput' && snapshots.length > 0) {
-      row.snapshots = Object.fromEntries(snapshots.map((n) => [n, row.impls[n].throughput / raw.throughput]));
+      row.snapshots = Object.fromEntries(snapshots.map((n) => [n, pairedRatio(row.impls[n], raw)]));
     }
     if (kind === 'throughput') {
-      row.vsFloor = d.throughput / raw.throughput;
+      row.vsFloor = pairedRatio(d, raw);
       // SDK v1 does not speak 2026-07-28: no ratio for those figures.
-      if (sdk) row.vsSdk = d.throughput / sdk.throughput;
+      if (sdk) row.vsSdk = pairedRatio(d, sdk);
       // In memory the floor is a bare function call a microtask away: a reference, not a target.
       const single = / 1 (client|in flight)/.test(figure);
       const floor = single ? 0.85 : 0.8;

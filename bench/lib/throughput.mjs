@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { httpClients } from './http-client.mjs';
-import { runLoad } from './load.mjs';
+import { runInterleaved } from './load.mjs';
 import { callParams, checkCall, MODERN_VERSION } from './messages.mjs';
 import { pooledClients } from './pool-client.mjs';
 import { spawnServer } from './spawn-server.mjs';
@@ -20,6 +20,15 @@ const run = promisify(execFile);
  * it (the floor 3.8–4.8k against 4.8–7.4k): one such round in five moved the median by a whole rank.
  */
 const WARM_UP_ROUND = 0;
+
+/**
+ * The order the implementations start their slices in one round: as listed, then reversed in the next round, so no
+ * implementation always goes first. Inside a round they take turns slice by slice (`runInterleaved`), and their
+ * ratio is then taken round by round (see report.mjs).
+ */
+function turnOrder(items, round) {
+  return round % 2 === 0 ? items : [...items].reverse();
+}
 
 /** Appends one round's result under figures[figure][impl]. */
 function record(figures, figure, impl, result) {
@@ -51,11 +60,14 @@ async function stdio(cfg, impls, figures, log) {
       for (const s of servers) checkCall(await s.rpc.request('tools/call', callParams));
       // Round 0 is a warm-up round, not recorded (see WARM_UP_ROUND).
       for (let round = 0; round <= cfg.rounds; round++) {
-        for (const s of servers) {
-          const call = async () => checkCall(await s.rpc.request('tools/call', callParams));
-          for (const c of cfg.concurrencies) {
-            const result = await runLoad(call, { concurrency: c, durationMs: cfg.durationMs, warmupMs: cfg.warmupMs });
-            if (round > WARM_UP_ROUND) record(figures, `stdio ${version}, ${c} in flight`, s.impl.name, result);
+        for (const c of cfg.concurrencies) {
+          const calls = turnOrder(servers, round).map(
+            (s) => async () => checkCall(await s.rpc.request('tools/call', callParams)),
+          );
+          const results = await runInterleaved(calls, { ...cfg, concurrency: c });
+          if (round === WARM_UP_ROUND) continue;
+          for (const [i, s] of turnOrder(servers, round).entries()) {
+            record(figures, `stdio ${version}, ${c} in flight`, s.impl.name, results[i]);
           }
         }
         log(
@@ -97,12 +109,15 @@ async function http(cfg, impls, figures, log, { stateless, version, memory }) {
       for (const set of clients) checkCall(await set.pool.clients[0].request('tools/call', callParams));
     }
     for (let round = 0; round <= cfg.rounds; round++) {
-      for (const [i, s] of servers.entries()) {
-        for (const { label, concurrency, pool } of sets[i]) {
-          const call = async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
-          const result = await runLoad(call, { concurrency, durationMs: cfg.durationMs, warmupMs: cfg.warmupMs });
-          if (round > WARM_UP_ROUND) record(figures, `${mode}, ${label}`, s.impl.name, result);
-        }
+      for (const [k, { label, concurrency }] of sets[0].entries()) {
+        const turns = turnOrder([...servers.keys()], round);
+        const calls = turns.map((i) => {
+          const { pool } = sets[i][k];
+          return async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
+        });
+        const results = await runInterleaved(calls, { ...cfg, concurrency });
+        if (round === WARM_UP_ROUND) continue;
+        for (const [j, i] of turns.entries()) record(figures, `${mode}, ${label}`, servers[i].impl.name, results[j]);
       }
       log(round === WARM_UP_ROUND ? `${mode} warm-up round` : `${mode} round ${round}/${cfg.rounds}`);
     }

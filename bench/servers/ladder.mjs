@@ -50,7 +50,7 @@ function adapter(stateless) {
 }
 
 function endpoint(stateless) {
-  const server = new ProtocolServer({ name: 'ladder', version: '1.0.0' });
+  const server = new ProtocolServer({ serverInfo: { name: 'ladder', version: '1.0.0' } });
   const list = [tool];
   server.setTools({
     list: () => list,
