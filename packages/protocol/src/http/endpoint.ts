@@ -3,6 +3,7 @@
 // to all (path, origin, authentication, the protocol version header) and turns its replies'
 // step-ups into challenges. (The 2024-11-05 HTTP+SSE transport is LegacySseEndpoint, on its paths.)
 import type { ConnectionAbilities } from '../engine/channel.js';
+import type { MaybePromise } from '../engine/maybe-promise.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { HttpInput, HttpReply } from './http-input.js';
@@ -14,7 +15,8 @@ export interface HttpEndpoint {
   readonly abilities: ConnectionAbilities;
   /** What the Allow header of a 405 lists. */
   readonly allowed: string;
-  post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply>;
+  /** A POST's answer: the reply itself when it was decided in this turn, else a promise of it. */
+  post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply>;
   get(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> | HttpReply;
   delete(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> | HttpReply;
   /** Closes what the endpoint holds (sessions, links); in-flight requests were waited for already. */

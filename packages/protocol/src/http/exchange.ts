@@ -55,7 +55,7 @@ export function exchangeContext(
 ): ExchangeContext {
   return {
     sessionId: session?.id ?? '',
-    headers: session ? { 'Mcp-Session-Id': session.id } : NO_HEADERS,
+    headers: session ? Object.freeze({ 'Mcp-Session-Id': session.id }) : NO_HEADERS,
     eventStore: session?.eventStore ?? null,
     priming: session?.priming ?? false,
     retryMs: settings.retryMs,
@@ -82,6 +82,21 @@ const ABORTED = Object.freeze({
   message: 'Request aborted: the session closed (or the server shut down) before it was answered',
 });
 
+const DONE: Promise<void> = Promise.resolve();
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
 
 /**
@@ -92,20 +107,14 @@ const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result'
  * with an event store, the client resumes it with GET + Last-Event-ID.
  */
 export class Exchange {
-  /** The POST's answer: plain JSON, or an SSE `Response`. */
-  readonly response: Promise<HttpReply>;
-  /** Resolves once the exchange is over (last response delivered, or aborted). */
-  readonly finished: Promise<void>;
-  private markFinished!: () => void;
   /** Called once the last response has been delivered (or the session closed). */
   ondone?: () => void;
-  private resolve!: (response: HttpReply) => void;
   // A SlotMap: a lone request (nearly every POST) makes no Set and no table to shrink.
   private readonly pending = new SlotMap<RequestId, true>();
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
-  private queue: Promise<void> = Promise.resolve();
+  private queue: Promise<void> = DONE;
   /** The step-up of the last response delivered (a lone one becomes a 403). */
   private stepUp?: StepUp;
   /** Tasks queued and not yet settled. */
@@ -113,6 +122,13 @@ export class Exchange {
   private readonly taskDone = (): void => {
     this.tasks--;
   };
+  /**
+   * The POST's answer once decided, and the promises of it and of the end, made only when asked for:
+   * a request answered in the turn it arrived (nearly every tools/call) needs neither.
+   */
+  private decided?: HttpReply;
+  private answered?: Deferred<HttpReply>;
+  private ended?: Deferred<void>;
 
   constructor(
     readonly streamId: string,
@@ -120,12 +136,25 @@ export class Exchange {
     private readonly context: ExchangeContext,
   ) {
     for (const id of requestIds) this.pending.set(id, true);
-    this.response = new Promise((resolve) => {
-      this.resolve = resolve;
-    });
-    this.finished = new Promise((resolve) => {
-      this.markFinished = resolve;
-    });
+  }
+
+  /** The POST's answer: plain JSON, or an SSE `Response`. */
+  get response(): Promise<HttpReply> {
+    if (this.decided !== undefined) return Promise.resolve(this.decided);
+    this.answered ??= deferred();
+    return this.answered.promise;
+  }
+
+  /** The answer itself once decided (a request answered synchronously), else a promise of it. */
+  get reply(): HttpReply | Promise<HttpReply> {
+    return this.decided ?? this.response;
+  }
+
+  /** Resolves once the exchange is over (last response delivered, or aborted). */
+  get finished(): Promise<void> {
+    if (this.mode === 'done' && this.ended === undefined) return DONE;
+    this.ended ??= deferred();
+    return this.ended.promise;
   }
 
   get done(): boolean {
@@ -194,7 +223,7 @@ export class Exchange {
     if (this.mode === 'pending') {
       const list = [...this.buffered, ...errors];
       const body = list.length === 1 ? list[0] : list;
-      this.resolve(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+      this.decide(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
     } else {
       for (const error of errors) this.connection?.send({ data: JSON.stringify(error) });
     }
@@ -211,7 +240,7 @@ export class Exchange {
       if (this.mode === 'pending') {
         const list = this.buffered;
         const body = list.length === 1 ? list[0] : list;
-        this.resolve(
+        this.decide(
           list.length === 0
             ? { status: 202, headers: { ...this.context.headers }, body: null }
             : jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers),
@@ -237,9 +266,9 @@ export class Exchange {
         const body = lone ? this.buffered[0] : this.buffered;
         if (lone && this.stepUp !== undefined) {
           // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
-          this.resolve({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
+          this.decide({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
         } else {
-          this.resolve(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+          this.decide(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
         }
         this.finish();
         return;
@@ -260,7 +289,7 @@ export class Exchange {
         if (this.mode !== 'done') onDisconnect();
       };
     }
-    this.resolve(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
+    this.decide(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
     if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, this.pending.keys());
     if (this.context.eventStore !== null && this.context.priming) {
       // Without a stored priming event the stream is not resumable, but it still carries everything live.
@@ -284,6 +313,13 @@ export class Exchange {
     return reported(stored, this.context.incidents, cost);
   }
 
+  /** Settles the POST's answer (once: what an exchange answers first is its answer). */
+  private decide(reply: HttpReply): void {
+    if (this.decided !== undefined) return;
+    this.decided = reply;
+    this.answered?.resolve(reply);
+  }
+
   /** Ends the exchange and its connection (with no client connected here, another may follow it). */
   private finish(): void {
     if (this.mode === 'done' && this.ondone === undefined) return;
@@ -294,6 +330,6 @@ export class Exchange {
     const done = this.ondone;
     this.ondone = undefined;
     done?.();
-    this.markFinished();
+    this.ended?.resolve();
   }
 }

@@ -1,6 +1,7 @@
 // What the Streamable HTTP endpoint reads of a request and what it answers, independent of where
 // the request came from: a Web `Request` (Bun, Deno, Workers, `handle()`), or straight from
 // `node:http`, where building a `Request` and a `Response` per POST cost more than the MCP work.
+import type { MaybePromise } from '../engine/maybe-promise.js';
 import type { StepUp } from '../jsonrpc/errors.js';
 import type { MessageInfo } from '../transports/transport.js';
 import { type BodyResult, readJsonBody } from './body.js';
@@ -18,8 +19,11 @@ export interface HttpInput {
   /** Its path (parsed once, with the URL). */
   readonly pathname: string;
   readonly headers: HeaderReader;
-  /** Reads the body as JSON, refusing more than `maxBytes` (413) and what is not UTF-8 JSON (400). */
-  json(maxBytes: number): Promise<BodyResult>;
+  /**
+   * Reads the body as JSON, refusing more than `maxBytes` (413) and what is not UTF-8 JSON (400). A body
+   * already in memory is read at once (no promise); one still arriving gives a promise.
+   */
+  json(maxBytes: number): MaybePromise<BodyResult>;
   /** Runs `listener` if the client goes away before the response is over. */
   onAbort(listener: () => void): void;
   /** The request as a Web `Request`, for hooks that take one (auth, the legacy endpoint); built once on demand. */
@@ -165,5 +169,6 @@ export function accepts(headers: HeaderReader, type: string): boolean {
  */
 export interface HttpService {
   readonly handle: (request: Request) => Promise<Response>;
-  serve(input: HttpInput): Promise<HttpReply>;
+  /** The answer: the reply itself when the request was answered in the turn it arrived, else a promise of it. */
+  serve(input: HttpInput): MaybePromise<HttpReply>;
 }

@@ -59,6 +59,7 @@ export class HttpSession implements Transport {
   /** Shared mode: leases and followed streams. */
   private readonly shared?: SharedStreams;
   private closed = false;
+  private context?: ExchangeContext;
 
   constructor(
     readonly id: string,
@@ -92,15 +93,7 @@ export class HttpSession implements Transport {
     if (requestIds.some((id) => this.exchanges.has(id))) return undefined;
     // Duplicate ids could not be told apart; a lone request (nearly every POST) has none.
     if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) return undefined;
-    const priming = this.protocolVersion() >= '2025-11-25';
-    const context: ExchangeContext = exchangeContext(this.settings, {
-      id: this.id,
-      eventStore: this.settings.eventStore,
-      priming,
-      relay: this.shared,
-      incidents: this.settings.incidents,
-    });
-    const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, context);
+    const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, this.exchangeContext());
     for (const id of requestIds) this.exchanges.set(id, exchange);
     this.byStream.set(exchange.streamId, exchange);
     exchange.ondone = () => {
@@ -108,6 +101,24 @@ export class HttpSession implements Transport {
       this.byStream.delete(exchange.streamId);
     };
     return exchange;
+  }
+
+  /**
+   * What every exchange of this session shares. Made once per session, not per POST: only initialize can
+   * change the version it depends on (2025-11-25 clients get a priming event), so it is made again then.
+   */
+  private exchangeContext(): ExchangeContext {
+    const priming = this.protocolVersion() >= '2025-11-25';
+    if (this.context?.priming !== priming) {
+      this.context = exchangeContext(this.settings, {
+        id: this.id,
+        eventStore: this.settings.eventStore,
+        priming,
+        relay: this.shared,
+        incidents: this.settings.incidents,
+      });
+    }
+    return this.context;
   }
 
   /** Hands an inbound message to the engine. */

@@ -1,12 +1,14 @@
 // What every legacy-era POST checks before an endpoint serves it (Accept, Content-Type, the body),
 // and the one classification of its messages: the endpoint reads the ids it must answer from it,
 // and the engine's peer takes it as is (MessageInfo.classified) instead of classifying again.
+import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { isModernRequest, unsupportedVersion } from '../engine/modern/envelope.js';
 import { type Classified, classify } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isModernVersion } from '../versions.js';
+import type { BodyResult } from './body.js';
 import { type HttpInput, type HttpReply, messageInfo, type PostAccept } from './http-input.js';
 import { badRequest, errorReply, jsonReply } from './responses.js';
 
@@ -29,20 +31,28 @@ export const batchAllowed = (version: string | undefined): boolean => version ==
 export const batchRefused = (): HttpReply =>
   badRequest(400, 'Invalid Request: batches are not supported in the negotiated protocol version');
 
-/** Checks and reads a legacy-era POST; the reply to send instead when it does not pass. */
-export async function readLegacyPost(
+/**
+ * Checks and reads a legacy-era POST; the reply to send instead when it does not pass. Synchronous when the
+ * body is already in memory (the Node adapter's way in), a promise when it is still to be read.
+ */
+export function readLegacyPost(
   input: HttpInput,
   auth: AuthInfo | undefined,
   maxBodyBytes: number,
   accept: PostAccept,
-): Promise<LegacyPost | HttpReply> {
+): MaybePromise<LegacyPost | HttpReply> {
   if (!accept.ok(input.headers)) {
     return badRequest(406, 'Not Acceptable: Accept must list application/json and text/event-stream');
   }
   if (!(input.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     return badRequest(415, 'Unsupported Media Type: the body must be application/json');
   }
-  const body = await input.json(maxBodyBytes);
+  const body = input.json(maxBodyBytes);
+  return isThenable(body) ? body.then((read) => readMessages(read, input, auth)) : readMessages(body, input, auth);
+}
+
+/** The messages of a body that passed the header checks. */
+function readMessages(body: BodyResult, input: HttpInput, auth: AuthInfo | undefined): LegacyPost | HttpReply {
   if (!body.ok) return errorReply(body.status, body.code, body.message);
   const batch = Array.isArray(body.value);
   const messages: unknown[] = batch ? (body.value as unknown[]) : [body.value];

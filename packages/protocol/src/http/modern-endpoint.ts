@@ -2,11 +2,13 @@
 // request per POST answered as JSON or as an SSE stream of that request's own messages, and a
 // closed stream cancels the request. Envelope and header errors are HTTP 400, unknown methods 404.
 import { type ConnectionAbilities, FULL_ABILITIES } from '../engine/channel.js';
+import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { META_VERSION, readEnvelope } from '../engine/modern/envelope.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
+import type { BodyResult } from './body.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange, exchangeContext } from './exchange.js';
 import { type HttpInput, type HttpReply, messageInfo, type PlainReply, PostAccept } from './http-input.js';
@@ -57,9 +59,22 @@ export class ModernEndpoint implements HttpEndpoint {
 
   async close(): Promise<void> {}
 
-  /** Serves one modern POST. */
-  post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
-    return serveModernPost(this.deps, this.accept, input, auth);
+  /** Serves one modern POST: synchronous when the body is in memory and the handler answers at once. */
+  post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
+    if (!this.accept.ok(input.headers)) {
+      return modernError(
+        406,
+        ErrorCode.InvalidRequest,
+        'Not Acceptable: Accept must list application/json and text/event-stream',
+      );
+    }
+    if (!(input.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+      return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
+    }
+    const body = input.json(this.deps.options.maxBodyBytes);
+    return isThenable(body)
+      ? body.then((read) => serveModernBody(this.deps, input, auth, read))
+      : serveModernBody(this.deps, input, auth, body);
   }
 }
 
@@ -68,24 +83,13 @@ function notAllowed(): HttpReply {
   return jsonReply(405, { jsonrpc: '2.0', error }, { Allow: 'POST' });
 }
 
-async function serveModernPost(
+function serveModernBody(
   deps: EndpointDeps,
-  accept: PostAccept,
   request: HttpInput,
   auth: AuthInfo | undefined,
-): Promise<HttpReply> {
+  body: BodyResult,
+): HttpReply | Promise<HttpReply> {
   const { server, options, track } = deps;
-  if (!accept.ok(request.headers)) {
-    return modernError(
-      406,
-      ErrorCode.InvalidRequest,
-      'Not Acceptable: Accept must list application/json and text/event-stream',
-    );
-  }
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
-  }
-  const body = await request.json(options.maxBodyBytes);
   if (!body.ok) return modernError(body.status, body.code, body.message);
   if (Array.isArray(body.value))
     return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
@@ -134,8 +138,9 @@ async function serveModernPost(
   const transport = new RequestTransport([message.id], exchange);
   void server.open(transport).peer.start();
   exchange.ondone = () => transport.shut();
+  transport.receive(message, info);
+  if (exchange.done) return exchange.reply;
   request.onAbort(() => !exchange.done && cancel());
   track(exchange.finished);
-  transport.receive(message, info);
-  return exchange.response;
+  return exchange.reply;
 }

@@ -3,12 +3,13 @@
 // session store, a scale-out bus). A session keeps state between requests: it honours everything.
 import { FULL_ABILITIES } from '../engine/channel.js';
 import { consoleLogger } from '../engine/logger.js';
+import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { ClusterLink } from './cluster-link.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
-import { accepts, type HttpInput, type HttpReply, PostAccept } from './http-input.js';
+import { accepts, type HttpInput, type HttpReply, type PlainReply, PostAccept } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
-import { batchAllowed, batchRefused, readLegacyPost } from './legacy-post.js';
+import { batchAllowed, batchRefused, type LegacyPost, readLegacyPost } from './legacy-post.js';
 import { badRequest, storeDown, tooManyStreams } from './responses.js';
 import type { ScaleOut } from './scale-out.js';
 import { streamIdSource } from './session-id.js';
@@ -53,19 +54,31 @@ export class SessionEndpoint implements HttpEndpoint {
     return this.sessions.size;
   }
 
-  async post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
-    const { options } = this.deps;
-    const read = await readLegacyPost(input, auth, options.maxBodyBytes, this.accept);
+  /**
+   * Serves a POST. Synchronous from the body to the answer when the body is in memory, the session is held
+   * here and the handlers answer at once (a plain tools/call): no promise between the adapter and the engine.
+   */
+  post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
+    const read = readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept);
+    return isThenable(read) ? read.then((r) => this.serveRead(input, auth, r)) : this.serveRead(input, auth, read);
+  }
+
+  private serveRead(
+    input: HttpInput,
+    auth: AuthInfo | undefined,
+    read: LegacyPost | HttpReply,
+  ): MaybePromise<HttpReply> {
     if (!('requestIds' in read)) return read;
-    const { value, requestIds, initialize, info } = read;
-    let session: HttpSession | HttpReply;
-    if (initialize) {
-      if (this.sessions.size >= options.maxSessions) return badRequest(503, 'Service Unavailable: too many sessions');
-      session = await this.sessions.create(auth);
-    } else {
-      session = await this.sessions.lookup(input.headers, auth);
-      if (!(session instanceof HttpSession)) return session;
-    }
+    if (read.initialize) return this.initialize(read, auth);
+    const session = this.sessions.lookup(input.headers, auth);
+    return isThenable(session) ? session.then((s) => this.deliver(s, read)) : this.deliver(session, read);
+  }
+
+  /** Hands a POST's messages to the session it named. */
+  private deliver(session: HttpSession | PlainReply, read: LegacyPost): MaybePromise<HttpReply> {
+    if (!(session instanceof HttpSession)) return session;
+    const { options } = this.deps;
+    const { value, requestIds, info } = read;
     // The engine answers such a batch with one error of id null, which no POST stream could carry.
     if (read.batch && !batchAllowed(session.session?.protocolVersion)) return batchRefused();
     if (requestIds.length === 0) {
@@ -76,11 +89,23 @@ export class SessionEndpoint implements HttpEndpoint {
     if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
     const exchange = session.openExchange(requestIds);
     if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
-    this.deps.track(exchange.finished);
     session.receive(value, info);
-    if (!initialize) {
-      return this.deps.options.sessionStore ? this.afterWrites(session, exchange.response) : exchange.response;
-    }
+    // A shutdown waits for what is still running; an exchange answered in this turn is over already.
+    if (!exchange.done) this.deps.track(exchange.finished);
+    return options.sessionStore ? this.afterWrites(session, exchange.response) : exchange.reply;
+  }
+
+  /** initialize: a new session, kept only once it is initialized (and, with a store, stored). */
+  private async initialize(read: LegacyPost, auth: AuthInfo | undefined): Promise<HttpReply> {
+    const { options } = this.deps;
+    // Batches need a negotiated 2025-03-26, which a session being initialized has not (nor is one made for it).
+    if (read.batch) return batchRefused();
+    if (this.sessions.size >= options.maxSessions) return badRequest(503, 'Service Unavailable: too many sessions');
+    const session = await this.sessions.create(auth);
+    const exchange = session.openExchange(read.requestIds);
+    if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
+    this.deps.track(exchange.finished);
+    session.receive(read.value, read.info);
     const response = await exchange.response;
     if (!session.session?.initialized) {
       await session.close();

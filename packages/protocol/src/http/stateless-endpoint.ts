@@ -3,11 +3,12 @@
 // initialize). It keeps nothing between requests, so it says so to the engine: no subscriptions,
 // no log level, and the capabilities leave them out.
 import type { ConnectionAbilities } from '../engine/channel.js';
+import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange, type ExchangeContext, exchangeContext } from './exchange.js';
 import { type HttpInput, type HttpReply, PostAccept } from './http-input.js';
-import { batchAllowed, batchRefused, readLegacyPost } from './legacy-post.js';
+import { batchAllowed, batchRefused, type LegacyPost, readLegacyPost } from './legacy-post.js';
 import { RequestTransport } from './request-transport.js';
 import { badRequest } from './responses.js';
 
@@ -26,8 +27,13 @@ export class StatelessEndpoint implements HttpEndpoint {
     this.context = exchangeContext(deps.options);
   }
 
-  async post(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
-    const read = await readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept);
+  /** Serves a POST; synchronous, like a session's, when the body is in memory and the handlers answer at once. */
+  post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
+    const read = readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept);
+    return isThenable(read) ? read.then((r) => this.serveRead(input, r)) : this.serveRead(input, read);
+  }
+
+  private serveRead(input: HttpInput, read: LegacyPost | HttpReply): MaybePromise<HttpReply> {
     if (!('requestIds' in read)) return read;
     const { value, requestIds, initialize, info } = read;
     const version = input.headers.get('mcp-protocol-version') ?? '2025-03-26';
@@ -47,9 +53,9 @@ export class StatelessEndpoint implements HttpEndpoint {
     }
     // The session ends with the exchange (last response delivered); a shutdown waits for that.
     exchange.ondone = () => transport.shut();
-    this.deps.track(exchange.finished);
     transport.receive(value, info);
-    return exchange.response;
+    if (!exchange.done) this.deps.track(exchange.finished);
+    return exchange.reply;
   }
 
   get(): HttpReply {

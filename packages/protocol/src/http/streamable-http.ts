@@ -1,5 +1,6 @@
 import { bearerChallenge } from '../auth/challenge.js';
 import { identified } from '../auth/principal.js';
+import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { AuthInfo } from '../transports/transport.js';
@@ -66,7 +67,7 @@ export class StreamableHttpHandler implements HttpService {
     if (options.legacySse) {
       this.legacySse = new LegacySseEndpoint(server, options.legacySse === true ? {} : options.legacySse);
     }
-    this.handle = (request: Request) => this.serve(new WebInput(request)).then(toResponse);
+    this.handle = async (request: Request) => toResponse(await this.serve(new WebInput(request)));
   }
 
   /** Sessions currently held by this instance. */
@@ -76,19 +77,34 @@ export class StreamableHttpHandler implements HttpService {
 
   /**
    * Serves one request as the endpoint sees it (the seam both `handle` and the Node adapter use):
-   * a plain reply for bodies in memory, a `Response` for streams and hooks' answers.
+   * a plain reply for bodies in memory, a `Response` for streams and hooks' answers. The reply
+   * itself when it was decided in this turn (no authentication hook, the body in memory, a handler
+   * that answered at once), else a promise of it.
    */
-  async serve(input: HttpInput): Promise<HttpReply> {
-    const metadata = this.options.auth?.serveMetadata?.(input.request());
-    if (metadata) return metadata;
+  serve(input: HttpInput): MaybePromise<HttpReply> {
+    const { auth } = this.options;
+    if (auth !== undefined) {
+      const metadata = auth.serveMetadata?.(input.request());
+      if (metadata) return metadata;
+    }
     const path = input.pathname;
     const legacySse = this.legacySse?.handles(path) === true;
     if (path !== this.options.path && !legacySse) return badRequest(404, 'Not Found');
     if (this.closing) return badRequest(503, 'Service Unavailable: the server is shutting down');
     const blocked = this.origins.refusal(input);
     if (blocked) return blocked;
+    const authenticate = auth?.authenticate ?? this.options.authenticate;
+    if (authenticate !== undefined || legacySse) return this.serveAuthenticated(input, authenticate, legacySse);
+    return this.route(input, undefined);
+  }
+
+  /** The rest of {@link serve} once the request's principal is known (an authentication hook is async). */
+  private async serveAuthenticated(
+    input: HttpInput,
+    authenticate: ResolvedHttpOptions['authenticate'],
+    legacySse: boolean,
+  ): Promise<HttpReply> {
     let auth: AuthInfo | undefined;
-    const authenticate = this.options.auth?.authenticate ?? this.options.authenticate;
     if (authenticate) {
       const result = await authenticate(input.request());
       if (result instanceof Response) return result;
@@ -103,23 +119,22 @@ export class StreamableHttpHandler implements HttpService {
       const answer = await this.legacySse?.handle(input.request(), messageInfo(input, auth));
       return answer ?? badRequest(404, 'Not Found');
     }
+    return this.route(input, auth);
+  }
+
+  /** Picks the endpoint by the protocol version header, then by method. */
+  private route(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
     const version = input.headers.get(VERSION_HEADER);
     const modern = version !== null && isModernVersion(version);
-    if (version !== null && !modern && !isLegacyVersion(version)) {
-      // Echo the request's id when it can be read, so the client can match the error to its request.
-      const id = input.method === 'POST' ? await readableId(input, this.options.maxBodyBytes) : undefined;
-      const error = unsupportedVersion(version).toErrorObject();
-      return jsonReply(400, id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error });
-    }
+    if (version !== null && !modern && !isLegacyVersion(version)) return this.unsupported(input, version);
     const endpoint: HttpEndpoint = modern ? this.modern : this.legacyEra;
     switch (input.method) {
       case 'POST': {
-        // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
         const answer = endpoint.post(input, auth);
+        if (!isThenable(answer)) return this.challenged(answer);
+        // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
         this.hold(answer);
-        const reply = await answer;
-        // Only a plain reply can carry a step-up (a Response has no such field): one property read per POST.
-        return (reply as PlainReply).stepUp !== undefined ? this.challenge(reply as PlainReply) : reply;
+        return answer.then(this.challenged);
       }
       case 'GET':
         return endpoint.get(input, auth);
@@ -129,6 +144,17 @@ export class StreamableHttpHandler implements HttpService {
         return modern ? endpoint.get(input, auth) : badRequest(405, 'Method Not Allowed', { Allow: endpoint.allowed });
     }
   }
+
+  /** A version this server cannot serve; the request's id is echoed when it can be read, so the client can match the error. */
+  private async unsupported(input: HttpInput, version: string): Promise<HttpReply> {
+    const id = input.method === 'POST' ? await readableId(input, this.options.maxBodyBytes) : undefined;
+    const error = unsupportedVersion(version).toErrorObject();
+    return jsonReply(400, id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error });
+  }
+
+  /** Only a plain reply can carry a step-up (a Response has no such field): one property read per POST. */
+  private readonly challenged = (reply: HttpReply): HttpReply =>
+    (reply as PlainReply).stepUp !== undefined ? this.challenge(reply as PlainReply) : reply;
 
   /**
    * Stops accepting requests, lets in-flight ones finish (up to the timeout), then closes every

@@ -73,7 +73,7 @@ export class NativeInput implements HttpInput {
     return this.href;
   }
 
-  async json(maxBytes: number): Promise<BodyResult> {
+  json(maxBytes: number): BodyResult {
     return parseJsonBytes(this.bytes ?? new Uint8Array(0), maxBytes);
   }
 

@@ -36,7 +36,7 @@ export interface WebRequestContext {
 export function toWebRequest(
   req: IncomingMessage,
   context: WebRequestContext,
-  /** The whole body, when the caller already read it (see {@link readSmallBody}). */
+  /** The whole body, when the caller already read it (see `readSmallBody`). */
   bytes?: Uint8Array,
 ): Request {
   const method = req.method ?? 'GET';
@@ -71,72 +71,6 @@ export function toWebHeaders(req: IncomingMessage): Headers {
     else headers.set(name, value);
   }
   return headers;
-}
-
-/**
- * A body announced with a small Content-Length (an MCP POST, nearly always) is read here in full, so the
- * Request gets bytes rather than a stream bridged from the socket (a ReadableStream, its listeners and
- * backpressure, per request). Node's parser holds the body to its Content-Length, so at most
- * `maxBytes` are buffered. Anything else (chunked, large, HTTP/2, already consumed) resolves undefined
- * and is streamed as before.
- */
-export function readSmallBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array> | undefined {
-  const method = req.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD' || req.httpVersionMajor >= 2) return undefined;
-  if (req.readableDidRead || req.readableEnded || req.headers['transfer-encoding'] !== undefined) return undefined;
-  const length = Number(req.headers['content-length']);
-  if (!Number.isSafeInteger(length) || length <= 0 || length > maxBytes) return undefined;
-  return new Promise((resolve, reject) => new SmallBodyReader(req, resolve, reject));
-}
-
-/**
- * Collects one body. A class with bound methods rather than closures: the build names every
- * closure it keeps in a variable (`keepNames`), which costs more than reading a small body.
- */
-class SmallBodyReader {
-  private readonly chunks: Buffer[] = [];
-
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly resolve: (bytes: Uint8Array) => void,
-    private readonly reject: (error: Error) => void,
-  ) {
-    this.onData = this.onData.bind(this);
-    this.onEnd = this.onEnd.bind(this);
-    this.onError = this.onError.bind(this);
-    this.onClose = this.onClose.bind(this);
-    req.on('data', this.onData);
-    req.on('end', this.onEnd);
-    req.on('error', this.onError);
-    req.on('close', this.onClose);
-  }
-
-  private onData(chunk: Buffer): void {
-    this.chunks.push(chunk);
-  }
-
-  private onEnd(): void {
-    this.detach();
-    const { chunks } = this;
-    this.resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
-  }
-
-  private onError(error: Error): void {
-    this.detach();
-    this.reject(error);
-  }
-
-  private onClose(): void {
-    this.detach();
-    this.reject(new Error('The client closed the connection before the request body ended'));
-  }
-
-  private detach(): void {
-    this.req.off('data', this.onData);
-    this.req.off('end', this.onEnd);
-    this.req.off('error', this.onError);
-    this.req.off('close', this.onClose);
-  }
 }
 
 /** The absolute URL of a request, as {@link toWebRequest} gives it; throws {@link BadRequestError}. */

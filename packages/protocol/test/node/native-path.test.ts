@@ -5,6 +5,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authChallengeResponse } from '../../src/auth/challenge.js';
 import { InsufficientScopeError } from '../../src/auth/insufficient-scope.js';
+import type { MaybePromise } from '../../src/engine/maybe-promise.js';
 import type { HttpInput, HttpReply, HttpService } from '../../src/http/http-input.js';
 import { ProtocolServer, StreamableHttpHandler, type StreamableHttpOptions } from '../../src/index.js';
 import { toNodeHandler } from '../../src/node.js';
@@ -30,7 +31,7 @@ async function side(native: boolean, options: StreamableHttpOptions, server = cr
   // What the endpoint read of the costly parts of each input (built on demand: a URL, Headers, a Request).
   const built: string[] = [];
   const web = (request: Request) => http.handle(request);
-  const counted = (input: HttpInput): Promise<HttpReply> => {
+  const counted = (input: HttpInput): MaybePromise<HttpReply> => {
     nativeCalls++;
     const watched = new Proxy(input, {
       get(target, key) {

@@ -9,7 +9,7 @@ import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
 import { checkListenStreams, checkSubscriptionCount } from '../limits.js';
 import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
-import type { MaybePromise } from '../maybe-promise.js';
+import { andThen, isThenable, type MaybePromise } from '../maybe-promise.js';
 import type { Router } from '../router.js';
 import type { JsonObject } from '../types.js';
 import { type CacheableMethod, isCacheable } from './cache-hints.js';
@@ -27,26 +27,47 @@ function principal(ctx: RequestContext): string | undefined {
   return ctx.authInfo?.subject ?? ctx.authInfo?.clientId;
 }
 
-/** Serves a request that carries the modern envelope. Throws McpError for JSON-RPC errors. */
-export async function dispatchModern(
+/**
+ * Serves a request that carries the modern envelope. Throws (or rejects with) McpError for JSON-RPC errors.
+ * Not async: a handler that answers at once is answered at once, as in the legacy era.
+ */
+export function dispatchModern(
   server: Router,
   channel: RequestChannel,
   request: JsonRpcRequest,
   cancellation: Cancellation,
   info: MessageInfo | undefined,
-): Promise<JsonObject> {
+): MaybePromise<JsonObject> {
   const params = request.params ?? {};
   const modern = readEnvelope(params);
   const ctx = createRequestContext(channel, request, cancellation, info, modern);
   // Read one header at a time when the transport can (no Web Headers, nor URL, built per request).
   const headers =
     info?.header !== undefined ? { get: (name: string) => info.header?.(name) ?? null } : info?.request?.headers;
-  if (headers) {
-    const tools = request.method === 'tools/call' ? server.catalog.tools : undefined;
-    // The tool's header mapping is computed once per tools list, not per call.
-    const tool = tools ? server.catalog.findTool(await tools.list(ctx), params.name) : undefined;
-    checkHeaders(headers, request.method, params, modern.version, tool?.headers);
+  const serve = () => serveModern(server, channel, request, cancellation, info, modern, ctx);
+  if (headers === undefined) return serve();
+  const tools = request.method === 'tools/call' ? server.catalog.tools : undefined;
+  if (tools === undefined) {
+    checkHeaders(headers, request.method, params, modern.version, undefined);
+    return serve();
   }
+  // The tool's header mapping is computed once per tools list, not per call.
+  return andThen(tools.list(ctx), (list) => {
+    checkHeaders(headers, request.method, params, modern.version, server.catalog.findTool(list, params.name)?.headers);
+    return serve();
+  });
+}
+
+function serveModern(
+  server: Router,
+  channel: RequestChannel,
+  request: JsonRpcRequest,
+  cancellation: Cancellation,
+  info: MessageInfo | undefined,
+  modern: ModernRequest,
+  ctx: RequestContext,
+): MaybePromise<JsonObject> {
+  const params = request.params ?? {};
   const finish = (result: JsonObject, cacheable = isCacheable(request.method)): JsonObject => {
     const out: JsonObject = { resultType: 'complete', ...result };
     // Interim input_required results are never cacheable and carry no hints.
@@ -73,51 +94,77 @@ export async function dispatchModern(
     // The tasks extension's own methods (tasks/get, tasks/update, tasks/cancel), when it is mounted.
     const task = server.tasks?.method(request.method, modern.version);
     if (task === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-    return finish(await task(params, ctx));
+    return andThen(task(params, ctx), (result) => finish(result));
   }
-  if (!MRTR.has(request.method)) return finish(await handler.handle(params, ctx, server, undefined));
+  if (!MRTR.has(request.method)) return andThen(handler.handle(params, ctx, server, undefined), (r) => finish(r));
   // A tools/call may become a task: questions before it are this loop's, after it the task's.
   const run =
     request.method === 'tools/call' && server.tasks
       ? () => server.toolCall(handler, request, cancellation, info, channel, modern, undefined)
       : () => handler.handle(params, ctx, server, undefined);
-  return finish(await multiRound(server, ctx, modern, params, run), request.method === 'resources/read');
+  const rounds = new Rounds(server, ctx, modern, params);
+  return andThen(rounds.run(run), (result) => finish(result, request.method === 'resources/read'));
 }
 
-/** Runs a handler that may ask the client for input; answers input_required until it has everything. */
-async function multiRound(
-  server: Router,
-  ctx: RequestContext,
-  modern: ModernRequest,
-  params: JsonObject,
-  run: () => MaybePromise<JsonObject>,
-): Promise<JsonObject> {
-  const signer = server.requestStateSigner();
-  // The digest binds a state to its request: hashed only to verify a state or to issue one.
-  const salient = RequestStateSigner.salient(ctx.method, params);
-  let digest: Promise<string> | undefined;
-  const digestOf = () => {
-    digest ??= RequestStateSigner.hash(salient);
-    return digest;
-  };
-  const who = principal(ctx);
-  if (params.requestState !== undefined) {
-    const expect = { method: ctx.method, digest: await digestOf(), principal: who };
-    const state = await signer.verify(params.requestState, expect);
-    Object.assign(modern.answers, state.answers);
+/**
+ * One round of a handler that may ask the client for input: answers input_required until it has everything.
+ * The answers already given arrive signed in `requestState` (checked first, which takes a promise); a first
+ * round whose handler answers at once is answered at once.
+ */
+class Rounds {
+  private digest?: Promise<string>;
+  private readonly signer: RequestStateSigner;
+  private readonly who: string | undefined;
+
+  constructor(
+    server: Router,
+    private readonly ctx: RequestContext,
+    private readonly modern: ModernRequest,
+    private readonly params: JsonObject,
+  ) {
+    this.signer = server.requestStateSigner();
+    this.who = principal(ctx);
   }
-  const responses = params.inputResponses;
-  if (responses !== undefined && (responses === null || typeof responses !== 'object' || Array.isArray(responses))) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      'Invalid params: "inputResponses" must be an object keyed by input request',
-    );
+
+  run(handler: () => MaybePromise<JsonObject>): MaybePromise<JsonObject> {
+    if (this.params.requestState === undefined) return this.runWith(handler);
+    return this.verified().then(() => this.runWith(handler));
   }
-  Object.assign(modern.answers, responses as JsonObject | undefined);
-  if (ctx.cancelled) ctx.signal.throwIfAborted(); // cancelled before it started: do not run it at all
-  try {
-    return await run();
-  } catch (error) {
+
+  /** The digest binds a state to its request: hashed only to verify a state or to issue one. */
+  private digestOf(): Promise<string> {
+    this.digest ??= RequestStateSigner.hash(RequestStateSigner.salient(this.ctx.method, this.params));
+    return this.digest;
+  }
+
+  private async verified(): Promise<void> {
+    const expect = { method: this.ctx.method, digest: await this.digestOf(), principal: this.who };
+    const state = await this.signer.verify(this.params.requestState, expect);
+    Object.assign(this.modern.answers, state.answers);
+  }
+
+  private runWith(handler: () => MaybePromise<JsonObject>): MaybePromise<JsonObject> {
+    const responses = this.params.inputResponses;
+    if (responses !== undefined && (responses === null || typeof responses !== 'object' || Array.isArray(responses))) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'Invalid params: "inputResponses" must be an object keyed by input request',
+      );
+    }
+    Object.assign(this.modern.answers, responses as JsonObject | undefined);
+    if (this.ctx.cancelled) this.ctx.signal.throwIfAborted(); // cancelled before it started: do not run it at all
+    let result: MaybePromise<JsonObject>;
+    try {
+      result = handler();
+    } catch (error) {
+      return this.interrupted(error);
+    }
+    return isThenable(result) ? result.then(undefined, (error: unknown) => this.interrupted(error)) : result;
+  }
+
+  /** The handler stopped: for want of input (answered input_required), or for good (rethrown). */
+  private async interrupted(error: unknown): Promise<JsonObject> {
+    const { modern, ctx } = this;
     if (modern.pending.size === 0 || !(error instanceof InputRequiredSignal || isSignal(error))) {
       if (error instanceof McpError && error.code === ErrorCode.ResourceNotFound) {
         throw new McpError(ErrorCode.InvalidParams, error.message, error.data);
@@ -126,11 +173,11 @@ async function multiRound(
     }
     const answers: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(modern.answers)) if (!modern.pending.has(key)) answers[key] = value;
-    const requestState = await signer.sign({
+    const requestState = await this.signer.sign({
       method: ctx.method,
-      digest: await digestOf(),
-      principal: who,
-      exp: Date.now() + signer.ttlMs,
+      digest: await this.digestOf(),
+      principal: this.who,
+      exp: Date.now() + this.signer.ttlMs,
       answers,
     });
     return { resultType: 'input_required', inputRequests: Object.fromEntries(modern.pending), requestState };

@@ -1,0 +1,291 @@
+// One `node:http` request served by the adapter: its body read whole when small, the endpoint's answer
+// written as plain JSON or streamed from a `Response`, and a client that leaves noticed at every step.
+// A request answered in the turn its body arrived (a plain tools/call) goes from the body's last byte to
+// `res.end` without a promise.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { type HttpInput, type HttpReply, isPlain } from '../http/http-input.js';
+import { NativeInput, takesNativePath, writePlain } from './node-input.js';
+import { BadRequestError, toWebRequest } from './node-request.js';
+import { type BodySink, readSmallBody } from './small-body.js';
+
+/** What every request of one adapter shares (made once, by `toNodeHandler`). */
+export interface AdapterSettings {
+  /** The Fetch handler, for whatever the native way does not take. */
+  readonly handle: (request: Request) => Promise<Response>;
+  /** The endpoint's own entry, when the adapter serves an `HttpService`. */
+  readonly native?: (input: HttpInput) => MaybePromise<HttpReply>;
+  readonly report: (error: unknown) => void;
+  readonly trustProxy: boolean;
+}
+
+const INTERNAL_ERROR = '{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}';
+const BAD_REQUEST = '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Bad Request"}}';
+
+// Bodies up to this size are read before the handler runs (one buffer instead of a bridged stream).
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/** One request being served. A class with methods, not closures: see the note in `small-body.ts`. */
+export class NodeExchange implements BodySink {
+  /** True once the client disconnected before the response was finished. */
+  gone = false;
+  private controller?: AbortController;
+  private disconnectListeners?: (() => void)[];
+
+  constructor(
+    private readonly settings: AdapterSettings,
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    private readonly next?: (error?: unknown) => void,
+  ) {
+    res.once('close', () => {
+      // 'close' also fires after a normal end; only an unfinished response means the client left.
+      if (res.writableFinished) return;
+      this.gone = true;
+      this.controller?.abort();
+      for (const listener of this.disconnectListeners?.splice(0) ?? []) listener();
+    });
+  }
+
+  get trustProxy(): boolean {
+    return this.settings.trustProxy;
+  }
+
+  /** Reads a small body whole first; anything else goes to the handler at once. */
+  start(): void {
+    try {
+      if (!readSmallBody(this.req, SMALL_BODY_BYTES, this)) this.respond(undefined);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** @internal (BodySink) */
+  bodyRead(bytes: Uint8Array): void {
+    if (!this.over()) this.respond(bytes);
+  }
+
+  /** @internal (BodySink) A client that left mid-body is not answered (nor logged), as when the handler read the stream. */
+  bodyFailed(error: Error): void {
+    if (!this.over()) this.failed(new BadRequestError(error.message));
+  }
+
+  /**
+   * Calls `listener` once if the client disconnects before the response is finished (at once, in a microtask, if
+   * it already has). Plain callbacks: an AbortController per request was a measurable share of a small call.
+   */
+  onDisconnect(listener: () => void): void {
+    if (this.gone) {
+      queueMicrotask(listener);
+      return;
+    }
+    this.disconnectListeners ??= [];
+    this.disconnectListeners.push(listener);
+  }
+
+  /** Aborts when the client disconnects before the response is finished; made on first use (most requests never need it). */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.gone) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  /** The reason of {@link signal}, if it was made and aborted. */
+  get abortReason(): unknown {
+    return this.controller?.signal.reason;
+  }
+
+  /** Registers a callback for the end of the response, however it ended. */
+  onResponseClosed(listener: () => void): void {
+    this.res.once('close', listener);
+  }
+
+  /** Nobody is left to answer. */
+  private over(): boolean {
+    return this.gone || this.res.destroyed;
+  }
+
+  private respond(bytes: Uint8Array | undefined): void {
+    const { native, handle } = this.settings;
+    let reply: MaybePromise<HttpReply>;
+    try {
+      reply =
+        native !== undefined && takesNativePath(this.req, bytes)
+          ? native(new NativeInput(this.req, this, bytes))
+          : handle(toWebRequest(this.req, this, bytes));
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    if (isThenable(reply)) {
+      reply.then(
+        (answer) => this.answer(answer),
+        (error: unknown) => this.failed(error),
+      );
+    } else this.answer(reply);
+  }
+
+  private answer(reply: HttpReply): void {
+    const plain = isPlain(reply);
+    if (this.over()) {
+      // The client left while the handler worked: release the producer (an SSE stream's cancel() runs).
+      if (!plain) reply.body?.cancel().catch(() => {});
+      return;
+    }
+    if (!plain) {
+      streamResponse(reply, this).catch((error: unknown) => this.failed(error));
+      return;
+    }
+    try {
+      writePlain(this.res, reply, this.req.method);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** Answers a failed exchange: Express's `next` if there is one, else 400/500 with a JSON-RPC error body. */
+  failed(error: unknown): void {
+    try {
+      this.answerFailure(error);
+    } catch (failure) {
+      this.settings.report(failure);
+      this.res.destroy();
+    }
+  }
+
+  private answerFailure(error: unknown): void {
+    const { res, next } = this;
+    const { report } = this.settings;
+    if (this.over()) {
+      // Nobody is left to answer; a handler that gave up because its client left is not worth logging.
+      const abandoned = error === this.abortReason || (error as Error | null)?.name === 'AbortError';
+      if (!this.gone || !abandoned) report(error);
+      return;
+    }
+    if (next && !res.headersSent) {
+      next(error);
+      return;
+    }
+    if (!(error instanceof BadRequestError)) report(error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = error instanceof BadRequestError ? BAD_REQUEST : INTERNAL_ERROR;
+    res.writeHead(error instanceof BadRequestError ? 400 : 500, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+
+  /** @internal reports an error the client never sees (a body failing after its headers went out). */
+  report(error: unknown): void {
+    this.settings.report(error);
+  }
+}
+
+/** Writes a `Response`: its headers as Node headers, then its body (see {@link pipeBody}). */
+async function streamResponse(response: Response, exchange: NodeExchange): Promise<void> {
+  const { req, res } = exchange;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  // Headers joins Set-Cookie values with ", ", which breaks cookies with dates; keep them as separate lines.
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader('set-cookie', cookie);
+  const writeHead = () => {
+    if (response.statusText) res.writeHead(response.status, response.statusText);
+    else res.writeHead(response.status);
+  };
+  const body = response.body;
+  if (body === null || req.method === 'HEAD') {
+    await body?.cancel().catch(() => {});
+    writeHead();
+    res.end();
+    return;
+  }
+  await pipeBody(body, exchange, writeHead);
+}
+
+const NOT_YET = Symbol('not yet');
+// A body that completes within this many bytes without waiting on I/O is sent in one write.
+const LOOKAHEAD_BYTES = 64 * 1024;
+
+/**
+ * Writes a Response body chunk by chunk, waiting for 'drain' when the socket is saturated. A body that is
+ * already complete in memory (`Response.json`, a one-event SSE answer) goes out in one write with a
+ * Content-Length; anything still being produced gets its headers flushed at once, so an SSE client sees
+ * them before the first event, which may be minutes away.
+ */
+async function pipeBody(
+  body: ReadableStream<Uint8Array>,
+  exchange: NodeExchange,
+  writeHead: () => void,
+): Promise<void> {
+  const { req, res } = exchange;
+  const reader = body.getReader();
+  // Cancelling the reader runs the producer's cancel() callback: how an MCP handler learns its SSE stream closed.
+  const onClose = () => {
+    if (!res.writableFinished) reader.cancel().catch(() => {});
+  };
+  res.once('close', onClose);
+  try {
+    const ready: Uint8Array[] = [];
+    let size = 0;
+    let pending = reader.read();
+    // Only what is ready before the next turn of the event loop is held back: never a wait on the producer.
+    // One turn for the whole body (not one per chunk): a JSON answer takes two reads, and each timer costs.
+    const turn = new Promise<typeof NOT_YET>((r) => setImmediate(r, NOT_YET));
+    for (;;) {
+      const result = await Promise.race([pending, turn]);
+      if (result === NOT_YET || res.destroyed) break;
+      if (result.done) {
+        res.setHeader('content-length', size);
+        writeHead();
+        res.end(ready.length === 1 ? ready[0] : Buffer.concat(ready));
+        return;
+      }
+      ready.push(result.value);
+      size += Buffer.byteLength(result.value);
+      pending = reader.read();
+      if (size > LOOKAHEAD_BYTES) break;
+    }
+    if (res.destroyed) return;
+    writeHead();
+    res.flushHeaders();
+    // Nagle's algorithm would hold small event frames back.
+    req.socket?.setNoDelay(true);
+    for (const chunk of ready) res.write(chunk);
+    for (;;) {
+      const { done, value } = await pending;
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await drained(res);
+      pending = reader.read();
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    // Before the headers, failed() still answers 500. After, destroying the socket tells the client the body
+    // is truncated instead of ending it cleanly.
+    if (!res.headersSent) throw error;
+    if (!exchange.gone) exchange.report(error);
+    res.destroy();
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
