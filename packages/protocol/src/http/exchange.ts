@@ -3,7 +3,7 @@ import { ErrorCode, type StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
-import type { HttpReply } from './http-input.js';
+import type { HttpReply, PlainReply } from './http-input.js';
 import { jsonReply } from './responses.js';
 import type { StreamRelay } from './shared-streams.js';
 import { SseConnection, sseHeaders } from './sse.js';
@@ -14,6 +14,8 @@ import { reported, type StoreIncidents } from './store-incidents.js';
 export interface ExchangeContext {
   readonly sessionId: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** The same with the JSON content type: the headers of every plain answer, made once (frozen, so shared safely). */
+  readonly jsonHeaders: Readonly<Record<string, string>>;
   /** Null when streams are not resumable (stateless mode, or no event store). */
   readonly eventStore: EventStore | null;
   /** Send a priming event (id, empty data, retry) first: 2025-11-25 clients expect it. */
@@ -24,8 +26,6 @@ export interface ExchangeContext {
   readonly budget?: SseBudget;
   /** The HTTP status of a JSON answer (modern errors map to 400/404). Default 200. */
   readonly statusOf?: (message: JsonRpcMessage | JsonRpcMessage[]) => number;
-  /** Called when the client closes the stream before the last response (modern: that cancels). */
-  readonly onDisconnect?: () => void;
   /** Shared sessions: lets another instance follow this stream. */
   readonly relay?: StreamRelay;
   /** Where failures of the event store are reported, once per outage. */
@@ -43,6 +43,7 @@ export interface StreamSettings {
 type SessionStreams = Pick<ExchangeContext, 'eventStore' | 'priming' | 'relay' | 'incidents'> & { id: string };
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' });
 
 /**
  * The one place an {@link ExchangeContext} is made: a session's POST names its session (and may
@@ -51,18 +52,19 @@ const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 export function exchangeContext(
   settings: StreamSettings,
   session?: SessionStreams,
-  extra?: Pick<ExchangeContext, 'statusOf' | 'onDisconnect'>,
+  extra?: Pick<ExchangeContext, 'statusOf'>,
 ): ExchangeContext {
+  const headers = session ? Object.freeze({ 'Mcp-Session-Id': session.id }) : NO_HEADERS;
   return {
     sessionId: session?.id ?? '',
-    headers: session ? Object.freeze({ 'Mcp-Session-Id': session.id }) : NO_HEADERS,
+    headers,
+    jsonHeaders: session ? Object.freeze({ ...JSON_HEADERS, ...headers }) : JSON_HEADERS,
     eventStore: session?.eventStore ?? null,
     priming: session?.priming ?? false,
     retryMs: settings.retryMs,
     keepAliveMs: settings.keepAliveMs,
     budget: settings.budget,
     statusOf: extra?.statusOf,
-    onDisconnect: extra?.onDisconnect,
     relay: session?.relay,
     incidents: session?.incidents,
   };
@@ -130,10 +132,15 @@ export class Exchange {
   private answered?: Deferred<HttpReply>;
   private ended?: Deferred<void>;
 
+  /**
+   * @param onDisconnect called when the client closes the exchange's SSE stream before the last response
+   *   (a modern request: that cancels it).
+   */
   constructor(
     readonly streamId: string,
     requestIds: RequestId[],
     private readonly context: ExchangeContext,
+    private readonly onDisconnect?: () => void,
   ) {
     for (const id of requestIds) this.pending.set(id, true);
   }
@@ -223,7 +230,7 @@ export class Exchange {
     if (this.mode === 'pending') {
       const list = [...this.buffered, ...errors];
       const body = list.length === 1 ? list[0] : list;
-      this.decide(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+      this.decide(this.json(body));
     } else {
       for (const error of errors) this.connection?.send({ data: JSON.stringify(error) });
     }
@@ -241,9 +248,7 @@ export class Exchange {
         const list = this.buffered;
         const body = list.length === 1 ? list[0] : list;
         this.decide(
-          list.length === 0
-            ? { status: 202, headers: { ...this.context.headers }, body: null }
-            : jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers),
+          list.length === 0 ? { status: 202, headers: { ...this.context.headers }, body: null } : this.json(body),
         );
       }
       this.finish();
@@ -268,7 +273,7 @@ export class Exchange {
           // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
           this.decide({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
         } else {
-          this.decide(jsonReply(this.context.statusOf?.(body as JsonRpcMessage) ?? 200, body, this.context.headers));
+          this.decide(this.json(body));
         }
         this.finish();
         return;
@@ -283,7 +288,7 @@ export class Exchange {
     this.mode = 'sse';
     const connection = new SseConnection(this.context.keepAliveMs, this.context.budget);
     this.connection = connection;
-    const onDisconnect = this.context.onDisconnect;
+    const onDisconnect = this.onDisconnect;
     if (onDisconnect) {
       connection.onclose = () => {
         if (this.mode !== 'done') onDisconnect();
@@ -311,6 +316,12 @@ export class Exchange {
     const stored = (this.context.eventStore as EventStore).append(this.context.sessionId, this.streamId, message);
     const cost = message === null ? 'streams not resumable' : 'events sent without being stored';
     return reported(stored, this.context.incidents, cost);
+  }
+
+  /** A plain JSON answer (its status from the endpoint's mapping), with the context's shared headers. */
+  private json(body: JsonRpcMessage | JsonRpcMessage[]): PlainReply {
+    const status = this.context.statusOf?.(body as JsonRpcMessage) ?? 200;
+    return { status, headers: this.context.jsonHeaders as Record<string, string>, body: JSON.stringify(body) };
   }
 
   /** Settles the POST's answer (once: what an exchange answers first is its answer). */

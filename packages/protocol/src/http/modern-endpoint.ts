@@ -10,7 +10,7 @@ import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import type { BodyResult } from './body.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
-import { Exchange, exchangeContext } from './exchange.js';
+import { Exchange, type ExchangeContext, exchangeContext } from './exchange.js';
 import { type HttpInput, type HttpReply, messageInfo, type PlainReply, PostAccept } from './http-input.js';
 import { RequestTransport } from './request-transport.js';
 import { jsonReply } from './responses.js';
@@ -46,8 +46,12 @@ export class ModernEndpoint implements HttpEndpoint {
   readonly abilities: ConnectionAbilities = FULL_ABILITIES;
   readonly allowed = 'POST';
   private readonly accept = new PostAccept();
+  // The same for every request (no session, no event store): made once.
+  private readonly context: ExchangeContext;
 
-  constructor(private readonly deps: EndpointDeps) {}
+  constructor(private readonly deps: EndpointDeps) {
+    this.context = exchangeContext(deps.options, undefined, { statusOf });
+  }
 
   get(): HttpReply {
     return notAllowed();
@@ -73,8 +77,8 @@ export class ModernEndpoint implements HttpEndpoint {
     }
     const body = input.json(this.deps.options.maxBodyBytes);
     return isThenable(body)
-      ? body.then((read) => serveModernBody(this.deps, input, auth, read))
-      : serveModernBody(this.deps, input, auth, body);
+      ? body.then((read) => serveModernBody(this.deps, this.context, input, auth, read))
+      : serveModernBody(this.deps, this.context, input, auth, body);
   }
 }
 
@@ -85,11 +89,12 @@ function notAllowed(): HttpReply {
 
 function serveModernBody(
   deps: EndpointDeps,
+  context: ExchangeContext,
   request: HttpInput,
   auth: AuthInfo | undefined,
   body: BodyResult,
 ): HttpReply | Promise<HttpReply> {
-  const { server, options, track } = deps;
+  const { server, track } = deps;
   if (!body.ok) return modernError(body.status, body.code, body.message);
   if (Array.isArray(body.value))
     return modernError(400, ErrorCode.InvalidRequest, 'Invalid Request: batches are not part of protocol 2026-07-28');
@@ -130,11 +135,7 @@ function serveModernBody(
     transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancelled }, { authInfo: auth });
     exchange.abort();
   };
-  const exchange = new Exchange(
-    '',
-    [message.id],
-    exchangeContext(options, undefined, { statusOf, onDisconnect: cancel }),
-  );
+  const exchange = new Exchange('', [message.id], context, cancel);
   const transport = new RequestTransport([message.id], exchange);
   void server.open(transport).peer.start();
   exchange.ondone = () => transport.shut();

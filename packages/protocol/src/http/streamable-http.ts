@@ -189,8 +189,10 @@ export class StreamableHttpHandler implements HttpService {
   private challenge(reply: PlainReply): PlainReply {
     const scopes = reply.stepUp?.scopes ?? [];
     if (Object.keys(reply.headers).some((key) => key.toLowerCase() === 'www-authenticate')) return reply;
-    reply.headers['WWW-Authenticate'] =
+    const challenge =
       this.options.auth?.insufficientScope?.(scopes) ?? bearerChallenge({ error: 'insufficient_scope', scopes });
+    // A copy: a reply's headers may be an object its endpoint shares between answers.
+    reply.headers = { ...reply.headers, 'WWW-Authenticate': challenge };
     return reply;
   }
 

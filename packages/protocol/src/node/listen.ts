@@ -88,13 +88,17 @@ export async function listenHttp(handle: NodeServable, options: ListenHttpOption
   // getBuiltinModule where Node has it (20.16+): import() builds the ES-module namespace of node:http, and on
   // Node 22 that reads its lazy WebSocket/MessageEvent exports, which load undici (the Fetch implementation).
   const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
+  // One listener for every response (a response closes once: `on`, not `once`, which wraps it per call).
+  const responseClosed = () => {
+    inFlight--;
+    if (inFlight === 0) onIdle?.();
+  };
   const server = createServer((req, res) => {
     inFlight++;
-    res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) onIdle?.();
-    });
-    const pathname = (req.url ?? '/').split('?')[0] as string;
+    res.on('close', responseClosed);
+    const target = req.url ?? '/';
+    const query = target.indexOf('?');
+    const pathname = query === -1 ? target : target.slice(0, query);
     const route = routes.get(pathname);
     if (route !== undefined) {
       route(req, res);

@@ -17,6 +17,8 @@ export interface AdapterSettings {
   readonly native?: (input: HttpInput) => MaybePromise<HttpReply>;
   readonly report: (error: unknown) => void;
   readonly trustProxy: boolean;
+  /** The header lists of the shared (frozen) headers of plain replies (see `writePlain`). */
+  readonly headerLists: WeakMap<object, readonly string[]>;
 }
 
 const INTERNAL_ERROR = '{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}';
@@ -27,21 +29,34 @@ const SMALL_BODY_BYTES = 64 * 1024;
 
 /** One request being served. A class with methods, not closures: see the note in `small-body.ts`. */
 export class NodeExchange implements BodySink {
-  /** True once the client disconnected before the response was finished. */
-  gone = false;
   private controller?: AbortController;
   private disconnectListeners?: (() => void)[];
+  /** Whether the response's 'close' is listened to: only once something waits to hear of a disconnect. */
+  private watching = false;
 
   constructor(
     private readonly settings: AdapterSettings,
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
     private readonly next?: (error?: unknown) => void,
-  ) {
-    res.once('close', () => {
+  ) {}
+
+  /** True once the client disconnected before the response was finished. */
+  get gone(): boolean {
+    // Node destroys the response when its connection closes; one that finished first was answered.
+    return this.res.destroyed && !this.res.writableFinished;
+  }
+
+  /**
+   * Listens for the response's end from now on. Not from the start: a request answered in the turn its body
+   * arrived (nearly every POST) has nobody to tell, and a listener per request was a measurable share of it.
+   */
+  private watch(): void {
+    if (this.watching) return;
+    this.watching = true;
+    this.res.on('close', () => {
       // 'close' also fires after a normal end; only an unfinished response means the client left.
-      if (res.writableFinished) return;
-      this.gone = true;
+      if (this.res.writableFinished) return;
       this.controller?.abort();
       for (const listener of this.disconnectListeners?.splice(0) ?? []) listener();
     });
@@ -79,6 +94,7 @@ export class NodeExchange implements BodySink {
       queueMicrotask(listener);
       return;
     }
+    this.watch();
     this.disconnectListeners ??= [];
     this.disconnectListeners.push(listener);
   }
@@ -88,6 +104,7 @@ export class NodeExchange implements BodySink {
     if (this.controller === undefined) {
       this.controller = new AbortController();
       if (this.gone) this.controller.abort();
+      else this.watch();
     }
     return this.controller.signal;
   }
@@ -102,9 +119,9 @@ export class NodeExchange implements BodySink {
     this.res.once('close', listener);
   }
 
-  /** Nobody is left to answer. */
+  /** Nobody is left to answer (the client left, or the response was destroyed). */
   private over(): boolean {
-    return this.gone || this.res.destroyed;
+    return this.res.destroyed;
   }
 
   private respond(bytes: Uint8Array | undefined): void {
@@ -139,7 +156,7 @@ export class NodeExchange implements BodySink {
       return;
     }
     try {
-      writePlain(this.res, reply, this.req.method);
+      writePlain(this.res, reply, this.req.method, this.settings.headerLists);
     } catch (error) {
       this.failed(error);
     }

@@ -56,6 +56,7 @@ export function toNodeHandler(target: NodeServable, options: NodeHandlerOptions 
       }
     },
     trustProxy: options.trustProxy === true,
+    headerLists: new WeakMap(),
   };
   return (req, res, next) => new NodeExchange(settings, req, res, next).start();
 }

@@ -94,21 +94,36 @@ export class NativeInput implements HttpInput {
 
 /**
  * Writes a plain reply as the adapter writes the equivalent `Response`: lower-case header names in
- * `Headers` order, then Content-Length for a body.
+ * `Headers` order, then Content-Length for a body. The header list of a frozen headers object (what the
+ * endpoints share between their answers, one per session) is worked out once and kept in `lists`.
  */
-export function writePlain(res: ServerResponse, reply: PlainReply, method: string | undefined): void {
-  const names = Object.keys(reply.headers);
-  const entries = names.map((name) => [name.toLowerCase(), reply.headers[name] as string] as const);
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  // One flat [name, value, …] list to writeHead: Node stores it as is, without a header map per response.
-  const flat: string[] = [];
-  for (const [name, value] of entries) flat.push(name, value);
+export function writePlain(
+  res: ServerResponse,
+  reply: PlainReply,
+  method: string | undefined,
+  lists: WeakMap<object, readonly string[]>,
+): void {
+  const { headers } = reply;
+  let list = lists.get(headers);
+  if (list === undefined) {
+    list = headerList(headers);
+    if (Object.isFrozen(headers)) lists.set(headers, list);
+  }
   if (reply.body === null || method === 'HEAD') {
-    res.writeHead(reply.status, flat);
+    res.writeHead(reply.status, [...list]);
     res.end();
     return;
   }
-  flat.push('content-length', String(Buffer.byteLength(reply.body)));
-  res.writeHead(reply.status, flat);
+  // One flat [name, value, …] list to writeHead: Node stores it as is, without a header map per response.
+  res.writeHead(reply.status, [...list, 'content-length', String(Buffer.byteLength(reply.body))]);
   res.end(reply.body);
+}
+
+/** Headers as a flat [name, value, …] list, names lower-cased and sorted (the order of `Headers`). */
+function headerList(headers: Record<string, string>): string[] {
+  const entries = Object.keys(headers).map((name) => [name.toLowerCase(), headers[name] as string] as const);
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const flat: string[] = [];
+  for (const [name, value] of entries) flat.push(name, value);
+  return flat;
 }
