@@ -109,8 +109,8 @@ const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result'
  * with an event store, the client resumes it with GET + Last-Event-ID.
  */
 export class Exchange {
-  /** Called once the last response has been delivered (or the session closed). */
-  ondone?: () => void;
+  /** Called once the last response has been delivered (or the session closed), with this exchange. */
+  ondone?: (exchange: Exchange) => void;
   // A SlotMap: a lone request (nearly every POST) makes no Set and no table to shrink.
   private readonly pending = new SlotMap<RequestId, true>();
   private mode: 'pending' | 'sse' | 'done' = 'pending';
@@ -138,7 +138,8 @@ export class Exchange {
    */
   constructor(
     readonly streamId: string,
-    requestIds: RequestId[],
+    /** The ids of the POST's requests (answered or not). */
+    readonly requestIds: readonly RequestId[],
     private readonly context: ExchangeContext,
     private readonly onDisconnect?: () => void,
   ) {
@@ -181,6 +182,13 @@ export class Exchange {
     // Nothing queued and still undecided: a lone response is written at once (that branch of
     // write() never awaits), sparing the queue's promises on nearly every POST.
     if (this.tasks === 0 && this.mode === 'pending' && !Array.isArray(message) && isResponse(message)) {
+      // The only response awaited, with nothing before it (a lone request's answer): plain JSON, now.
+      const id = (message as { id: RequestId }).id;
+      if (stepUp === undefined && this.buffered.length === 0 && this.pending.size === 1 && this.pending.delete(id)) {
+        this.decide(this.json(message));
+        this.finish();
+        return DONE;
+      }
       return this.write(message, stepUp);
     }
     return this.enqueue(() => this.write(message, stepUp));
@@ -340,7 +348,7 @@ export class Exchange {
     this.mode = 'done';
     const done = this.ondone;
     this.ondone = undefined;
-    done?.();
+    done?.(this);
     this.ended?.resolve();
   }
 }

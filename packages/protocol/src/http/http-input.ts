@@ -141,6 +141,14 @@ export class PostAccept {
   }
 }
 
+/** True when the Content-Type is JSON (any parameters, any case: `Application/JSON; charset=utf-8`). */
+export function isJsonBody(headers: HeaderReader): boolean {
+  const type = headers.get('content-type');
+  if (type === null) return false;
+  // What clients send, as is; only another spelling pays for lower-casing.
+  return type.startsWith('application/json') || type.toLowerCase().startsWith('application/json');
+}
+
 /** True when the Accept header lists `type`, its `major/*`, or `*\/*` (parameters ignored). */
 export function accepts(headers: HeaderReader, type: string): boolean {
   const header = headers.get('accept');

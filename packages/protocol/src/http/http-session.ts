@@ -90,18 +90,21 @@ export class HttpSession implements Transport {
    * Undefined when one of the ids is already in flight (its answers could not be told apart).
    */
   openExchange(requestIds: RequestId[]): Exchange | undefined {
-    if (requestIds.some((id) => this.exchanges.has(id))) return undefined;
+    for (const id of requestIds) if (this.exchanges.has(id)) return undefined;
     // Duplicate ids could not be told apart; a lone request (nearly every POST) has none.
     if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) return undefined;
     const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, this.exchangeContext());
     for (const id of requestIds) this.exchanges.set(id, exchange);
     this.byStream.set(exchange.streamId, exchange);
-    exchange.ondone = () => {
-      for (const id of requestIds) if (this.exchanges.get(id) === exchange) this.exchanges.delete(id);
-      this.byStream.delete(exchange.streamId);
-    };
+    exchange.ondone = this.exchangeDone;
     return exchange;
   }
+
+  /** One handler for every exchange of the session (not a closure per POST): forgets a finished exchange. */
+  private readonly exchangeDone = (exchange: Exchange): void => {
+    for (const id of exchange.requestIds) if (this.exchanges.get(id) === exchange) this.exchanges.delete(id);
+    this.byStream.delete(exchange.streamId);
+  };
 
   /**
    * What every exchange of this session shares. Made once per session, not per POST: only initialize can

@@ -9,7 +9,7 @@ import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isModernVersion } from '../versions.js';
 import type { BodyResult } from './body.js';
-import { type HttpInput, type HttpReply, messageInfo, type PostAccept } from './http-input.js';
+import { type HttpInput, type HttpReply, isJsonBody, messageInfo, type PostAccept } from './http-input.js';
 import { badRequest, errorReply, jsonReply } from './responses.js';
 
 /** A legacy POST that passed the checks. */
@@ -44,7 +44,7 @@ export function readLegacyPost(
   if (!accept.ok(input.headers)) {
     return badRequest(406, 'Not Acceptable: Accept must list application/json and text/event-stream');
   }
-  if (!(input.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+  if (!isJsonBody(input.headers)) {
     return badRequest(415, 'Unsupported Media Type: the body must be application/json');
   }
   const body = input.json(maxBodyBytes);
@@ -54,13 +54,22 @@ export function readLegacyPost(
 /** The messages of a body that passed the header checks. */
 function readMessages(body: BodyResult, input: HttpInput, auth: AuthInfo | undefined): LegacyPost | HttpReply {
   if (!body.ok) return errorReply(body.status, body.code, body.message);
-  const batch = Array.isArray(body.value);
-  const messages: unknown[] = batch ? (body.value as unknown[]) : [body.value];
-  if (messages.length === 0) return badRequest(400, 'Invalid Request: empty batch');
+  const { value } = body;
+  if (!Array.isArray(value)) {
+    // One message (every POST but a 2025-03-26 batch): no lists to grow.
+    const item = classify(value);
+    const refused = refusal(item);
+    if (refused) return refused;
+    const requestIds: RequestId[] =
+      item.kind === 'request' ? [item.message.id] : item.kind === 'invalid' ? [item.id as RequestId] : [];
+    const initialize = item.kind === 'request' && item.message.method === 'initialize';
+    return { value, batch: false, requestIds, initialize, info: messageInfo(input, auth, [item]) };
+  }
+  if (value.length === 0) return badRequest(400, 'Invalid Request: empty batch');
   const classified: Classified[] = [];
   const requestIds: RequestId[] = [];
   let initialize = false;
-  for (const message of messages) {
+  for (const message of value) {
     const item = classify(message);
     const refused = refusal(item);
     if (refused) return refused;
@@ -70,10 +79,9 @@ function readMessages(body: BodyResult, input: HttpInput, auth: AuthInfo | undef
       if (item.message.method === 'initialize') initialize = true;
     } else if (item.kind === 'invalid') requestIds.push(item.id as RequestId);
   }
-  if (initialize && messages.length > 1)
-    return badRequest(400, 'Invalid Request: initialize must not be part of a batch');
+  if (initialize && value.length > 1) return badRequest(400, 'Invalid Request: initialize must not be part of a batch');
   const info = messageInfo(input, auth, classified);
-  return { value: body.value, batch, requestIds, initialize, info };
+  return { value, batch: true, requestIds, initialize, info };
 }
 
 /** A message this POST must answer itself, before any session sees it. */

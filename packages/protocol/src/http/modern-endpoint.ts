@@ -11,7 +11,7 @@ import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import type { BodyResult } from './body.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange, type ExchangeContext, exchangeContext } from './exchange.js';
-import { type HttpInput, type HttpReply, messageInfo, type PlainReply, PostAccept } from './http-input.js';
+import { type HttpInput, type HttpReply, isJsonBody, messageInfo, type PlainReply, PostAccept } from './http-input.js';
 import { RequestTransport } from './request-transport.js';
 import { jsonReply } from './responses.js';
 
@@ -72,7 +72,7 @@ export class ModernEndpoint implements HttpEndpoint {
         'Not Acceptable: Accept must list application/json and text/event-stream',
       );
     }
-    if (!(input.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    if (!isJsonBody(input.headers)) {
       return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
     }
     const body = input.json(this.deps.options.maxBodyBytes);

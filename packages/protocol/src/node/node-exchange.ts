@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { type HttpInput, type HttpReply, isPlain } from '../http/http-input.js';
 import { NativeInput, takesNativePath, writePlain } from './node-input.js';
-import { BadRequestError, toWebRequest } from './node-request.js';
+import { BadRequestError, type SeenTargets, toWebRequest } from './node-request.js';
 import { type BodySink, readSmallBody } from './small-body.js';
 
 /** What every request of one adapter shares (made once, by `toNodeHandler`). */
@@ -19,6 +19,8 @@ export interface AdapterSettings {
   readonly trustProxy: boolean;
   /** The header lists of the shared (frozen) headers of plain replies (see `writePlain`). */
   readonly headerLists: WeakMap<object, readonly string[]>;
+  /** The Host and target last checked. */
+  readonly seen: SeenTargets;
 }
 
 const INTERNAL_ERROR = '{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}';
@@ -64,6 +66,10 @@ export class NodeExchange implements BodySink {
 
   get trustProxy(): boolean {
     return this.settings.trustProxy;
+  }
+
+  get seen(): SeenTargets {
+    return this.settings.seen;
   }
 
   /** Reads a small body whole first; anything else goes to the handler at once. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpService } from '../http/http-input.js';
 import { type AdapterSettings, NodeExchange } from './node-exchange.js';
+import { SeenTargets } from './node-request.js';
 
 /** A Web-standard HTTP handler: what Decorum's Streamable HTTP transport exposes, and what Bun, Deno and Workers serve. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -57,6 +58,7 @@ export function toNodeHandler(target: NodeServable, options: NodeHandlerOptions 
     },
     trustProxy: options.trustProxy === true,
     headerLists: new WeakMap(),
+    seen: new SeenTargets(),
   };
   return (req, res, next) => new NodeExchange(settings, req, res, next).start();
 }

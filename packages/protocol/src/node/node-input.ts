@@ -22,7 +22,9 @@ class NodeHeaders implements HeaderReader {
   constructor(private readonly req: IncomingMessage) {}
 
   get(name: string): string | null {
-    const value = this.req.headers[name.toLowerCase()];
+    // Node's names are lower case, and so is nearly every name asked for: lower-cased only on a miss.
+    const headers = this.req.headers;
+    const value = headers[name] ?? headers[name.toLowerCase()];
     if (value === undefined) return null;
     const joined = Array.isArray(value) ? value.join(', ') : value;
     const last = joined.charCodeAt(joined.length - 1);
@@ -63,7 +65,7 @@ export class NativeInput implements HttpInput {
     private readonly bytes: Uint8Array | undefined,
   ) {
     this.method = req.method ?? 'GET';
-    this.pathname = requestPathname(req, context.trustProxy);
+    this.pathname = requestPathname(req, context.trustProxy, context.seen);
     this.headers = new NodeHeaders(req);
   }
 
