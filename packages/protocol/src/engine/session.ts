@@ -57,8 +57,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
   clientCapabilities: ClientCapabilities = {};
   /** Minimum level of log messages this client wants; undefined until logging/setLevel. */
   logLevel?: LoggingLevel;
-  /** Resource URIs this client subscribed to. */
-  readonly subscriptions = new Set<string>();
+  private subscribed?: Set<string>;
   /** What the endpoint that connected this session can honour (capabilities follow). */
   readonly abilities: ConnectionAbilities;
   private readonly observers: readonly (SessionObserver | undefined)[];
@@ -75,6 +74,12 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     this.abilities = options.abilities ?? FULL_ABILITIES;
     this.observers = options.observers ?? [];
     this.peer = new Peer(transport, this, { requestTimeoutMs, logger, exposeErrors });
+  }
+
+  /** Resource URIs this client subscribed to (made on first use: most connections never subscribe, and one per stateless request). */
+  get subscriptions(): Set<string> {
+    this.subscribed ??= new Set();
+    return this.subscribed;
   }
 
   /** Resolves once the connection has ended. */
@@ -166,7 +171,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     const state: SessionState = {
       protocolVersion: this.protocolVersion,
       clientCapabilities: this.clientCapabilities,
-      subscriptions: [...this.subscriptions],
+      subscriptions: [...(this.subscribed ?? [])],
     };
     if (this.clientInfo) state.clientInfo = this.clientInfo;
     if (this.logLevel) state.logLevel = this.logLevel;
@@ -182,8 +187,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     this.clientCapabilities = state.clientCapabilities;
     this.clientInfo = state.clientInfo;
     this.logLevel = state.logLevel;
-    this.subscriptions.clear();
-    for (const uri of state.subscriptions) this.subscriptions.add(uri);
+    this.subscribed = state.subscriptions.length === 0 ? undefined : new Set(state.subscriptions);
     this.phase = 'initialized';
   }
 
@@ -233,7 +237,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
    * names the change, so a session held by several instances is told once.
    */
   async notifyResourceUpdated(uri: string, announcement?: string): Promise<void> {
-    if (this.subscriptions.has(uri))
+    if (this.subscribed?.has(uri))
       await this.peer.notify('notifications/resources/updated', { uri }, undefined, announcement);
   }
 

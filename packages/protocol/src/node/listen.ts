@@ -88,6 +88,8 @@ export async function listenHttp(handle: NodeServable, options: ListenHttpOption
   // getBuiltinModule where Node has it (20.16+): import() builds the ES-module namespace of node:http, and on
   // Node 22 that reads its lazy WebSocket/MessageEvent exports, which load undici (the Fetch implementation).
   const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
+  // The MCP path itself (nearly every request) is looked up in the routes only if one was registered there.
+  const routesMcpPath = path !== undefined && routes.has(path);
   // One listener for every response (a response closes once: `on`, not `once`, which wraps it per call).
   const responseClosed = () => {
     inFlight--;
@@ -99,6 +101,10 @@ export async function listenHttp(handle: NodeServable, options: ListenHttpOption
     const target = req.url ?? '/';
     const query = target.indexOf('?');
     const pathname = query === -1 ? target : target.slice(0, query);
+    if (pathname === path && !routesMcpPath) {
+      listener(req, res);
+      return;
+    }
     const route = routes.get(pathname);
     if (route !== undefined) {
       route(req, res);
