@@ -15,5 +15,6 @@ export function createSchemaServices(limits: ValidationLimits = {}, warn?: (mess
     },
     validate: (dto, input) => validator.validate(dto, input),
     accept: (dto, input) => validator.accept(dto, input),
+    acceptor: (dto) => validator.acceptor(dto),
   };
 }

@@ -2,6 +2,7 @@
 // into the method's parameter values. Decided once per method; a call runs only the check it needs.
 import 'reflect-metadata';
 import type { JsonObject } from '@decorum/protocol';
+import type { Class } from '../metadata/types.js';
 import type { PrimitiveEntry } from '../scanner/manifest.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { checkArgs, unknownArgument } from './args.js';
@@ -90,10 +91,11 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
       values[argsParam.index] = checked.value;
       bindParams(variables, values);
     };
+    const accept = acceptorOf(services, dto);
     return ({ args, variables = {} }, values) => {
       const input = schema === undefined ? args : coerceVariables(variables, schema);
       // No promise per call for input the compiled checks accept; the rest (and every rejection) takes `validate`.
-      const accepted = services.accept?.(dto, input);
+      const accepted = accept?.(input);
       if (accepted === undefined) return full(input, variables, values);
       values[argsParam.index] = accepted;
       bindParams(variables, values);
@@ -105,7 +107,8 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
       const checked = await services.validate(inputDto, args);
       if (!checked.ok) throw new InputError(checked.issues);
     };
-    return ({ args }) => (services.accept?.(inputDto, args) === undefined ? full(args) : undefined);
+    const accept = acceptorOf(services, inputDto);
+    return ({ args }) => (accept?.(args) === undefined ? full(args) : undefined);
   }
   if (argParams.length > 0) {
     return async ({ args }, values) => {
@@ -124,4 +127,11 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
     bindParams(variables, values);
     return undefined;
   };
+}
+
+/** The schema layer's quick accept of one class, resolved once per handler (undefined: it has none). */
+function acceptorOf<T>(services: SchemaServices, dto: Class<T>): ((input: unknown) => T | undefined) | undefined {
+  if (services.acceptor !== undefined) return services.acceptor(dto);
+  const accept = services.accept;
+  return accept === undefined ? undefined : (input) => accept.call(services, dto, input) as T | undefined;
 }

@@ -12,6 +12,11 @@ export interface SchemaServices {
    * {@link validate} decides. Optional: a schema layer without it is always asked through `validate`.
    */
   accept?<T>(dto: Class<T>, input: unknown): T | undefined;
+  /**
+   * {@link accept} for one class, with what it looks up per class resolved once: the runtime asks for it when it
+   * compiles a handler. Optional: without it, `accept` is asked each time.
+   */
+  acceptor?<T>(dto: Class<T>): (input: unknown) => T | undefined;
 }
 
 /** The dialect a protocol revision reads: draft-07 up to 2025-06-18, 2020-12 from 2025-11-25. */

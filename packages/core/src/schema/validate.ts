@@ -110,6 +110,28 @@ export class DtoValidator {
     return this.#acceptOf(plan)(raw) as T | undefined;
   }
 
+  /**
+   * {@link accept} for one class, its plan found once: what a compiled handler calls per request.
+   * @example
+   * const accept = validator.acceptor(CurrentWeather);
+   * const input = accept(args) ?? (await validator.validate(CurrentWeather, args));
+   */
+  acceptor<T>(dto: Class<T>): (input: unknown) => T | undefined {
+    const plan = this.#compile ? planFor(dto, this.#plans, this.#metadata) : undefined;
+    if (plan === undefined || plan.failed) return () => undefined;
+    const maxDepth = this.#maxDepth;
+    const maxValues = this.#maxValues;
+    let accept: Accept | undefined;
+    return (input) => {
+      const raw = input === undefined ? {} : input;
+      if (typeof raw !== 'object' || raw === null || Object.getPrototypeOf(raw) !== Object.prototype) return undefined;
+      if (limitProblem(raw, maxDepth, maxValues) !== undefined) return undefined;
+      // Generated at first use, as through `accept`.
+      accept ??= this.#acceptOf(plan);
+      return accept(raw) as T | undefined;
+    };
+  }
+
   #acceptOf(plan: ClassPlan): Accept {
     let accept = this.#accepts.get(plan);
     if (accept === undefined) {

@@ -104,6 +104,7 @@ describe('compiled DTO validation', () => {
       expect(fast.isCompiled(dto)).toBe(true);
       const random = rng(dto.name.length * 7919);
       const plan = planFor(dto, new WeakMap());
+      const acceptor = fast.acceptor(dto);
       let accepted = 0;
       let rejected = 0;
       for (let i = 0; i < 1500; i++) {
@@ -126,6 +127,10 @@ describe('compiled DTO validation', () => {
           expect(expected.ok && sameValue(quick, expected.value), JSON.stringify(input)).toBe(true);
         else if (expected.ok && plain && !hasSpecialKeys(input))
           expect.fail(`accept missed valid ${JSON.stringify(input)}`);
+        // acceptor(): the class's accept resolved once, deciding as accept() does.
+        const once = acceptor(clone(input));
+        expect(once === undefined, JSON.stringify(input)).toBe(quick === undefined);
+        if (once !== undefined) expect(sameValue(once, quick), JSON.stringify(input)).toBe(true);
         if (expected.ok) accepted++;
         else rejected++;
       }

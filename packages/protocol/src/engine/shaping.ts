@@ -1,7 +1,7 @@
 // Version shaping: everything the server sends is cut to what the negotiated revision defines.
 // Each shape lists the keys a revision allows; objects that already fit are passed through as they
 // are (no copy), so the newest revision costs one key scan per object and nothing else.
-import { versionAtLeast } from '../versions.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, versionAtLeast } from '../versions.js';
 import type { Implementation, JsonObject } from './types.js';
 
 type Since = Record<string, string | readonly [string, string]>; // key -> first revision that has it [, last]
@@ -69,7 +69,12 @@ const SHAPES = {
   },
   resourceContents: { uri: V1, mimeType: V1, text: V1, blob: V1, _meta: V3 },
   callToolResult: { content: V1, isError: V1, _meta: V1, structuredContent: V3, resultType: '2026-07-28' },
+  readResourceResult: { contents: V1, _meta: V1 },
 } satisfies Record<string, Since>;
+
+type Shape = keyof typeof SHAPES;
+/** The keys a shape allows in one revision (no prototype: `allowed[key]` is true or undefined). */
+type Allowed = Readonly<Record<string, true>>;
 
 function has(rule: string | readonly [string, string] | undefined, version: string): boolean {
   if (rule === undefined) return false;
@@ -77,31 +82,47 @@ function has(rule: string | readonly [string, string] | undefined, version: stri
   return versionAtLeast(version, rule[0]) && !versionAtLeast(version, `${rule[1]}~`); // '~' sorts after any date
 }
 
+function allowedIn(version: string): Readonly<Record<Shape, Allowed>> {
+  const tables = {} as Record<Shape, Allowed>;
+  for (const [shape, since] of Object.entries(SHAPES) as [Shape, Since][]) {
+    const allowed: Record<string, true> = Object.create(null);
+    for (const key of Object.keys(since)) if (has(since[key], version)) allowed[key] = true;
+    tables[shape] = Object.freeze(allowed);
+  }
+  return Object.freeze(tables);
+}
+
+/** Every shape's keys in every revision this engine speaks, worked out once: no date comparisons per message. */
+const ALLOWED: ReadonlyMap<string, Readonly<Record<Shape, Allowed>>> = new Map(
+  SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, allowedIn(version)]),
+);
+
 /** Keeps the keys `version` has; returns `value` itself when nothing needs dropping. */
-function pick<T extends JsonObject>(value: T, since: Since, version: string): T {
+function pick<T extends JsonObject>(value: T, shape: Shape, version: string): T {
+  const allowed = ALLOWED.get(version)?.[shape] ?? allowedIn(version)[shape];
   let drop = false;
   for (const key in value) {
-    if (!has(since[key], version)) {
+    if (allowed[key] !== true) {
       drop = true;
       break;
     }
   }
   if (!drop) return value;
   const out: JsonObject = {};
-  for (const key in value) if (has(since[key], version)) out[key] = value[key];
+  for (const key in value) if (allowed[key] === true) out[key] = value[key];
   return out as T;
 }
 
 function withAnnotations<T extends JsonObject>(value: T, version: string): T {
   const annotations = value.annotations as JsonObject | undefined;
   if (annotations === undefined) return value;
-  const shaped = pick(annotations, SHAPES.annotations, version);
+  const shaped = pick(annotations, 'annotations', version);
   return shaped === annotations ? value : { ...value, annotations: shaped };
 }
 
 /** Shapes one content block; a block the revision cannot carry becomes a text block describing it. */
 export function shapeContent(block: JsonObject, version: string): JsonObject {
-  const type = block.type as keyof typeof SHAPES;
+  const type = block.type as Shape;
   if (type === 'audio' && !versionAtLeast(version, V2)) {
     return { type: 'text', text: `[audio content (${String(block.mimeType)}) not supported by protocol ${version}]` };
   }
@@ -109,11 +130,10 @@ export function shapeContent(block: JsonObject, version: string): JsonObject {
     const label = block.title ?? block.name ?? block.uri;
     return { type: 'text', text: `Resource: ${String(label)} <${String(block.uri)}>` };
   }
-  const since = SHAPES[type] as Since | undefined;
-  if (since === undefined || !CONTENT_TYPES.has(type)) return block;
-  let shaped = withAnnotations(pick(block, since, version), version);
+  if (!CONTENT_TYPES.has(type)) return block;
+  let shaped = withAnnotations(pick(block, type, version), version);
   if (type === 'resource' && shaped.resource !== null && typeof shaped.resource === 'object') {
-    const inner = pick(shaped.resource as JsonObject, SHAPES.resourceContents, version);
+    const inner = pick(shaped.resource as JsonObject, 'resourceContents', version);
     if (inner !== shaped.resource) shaped = { ...shaped, resource: inner };
   }
   return shaped;
@@ -140,14 +160,14 @@ export function shapeListItem(
 ): JsonObject {
   switch (key) {
     case 'tools':
-      return pick(item, SHAPES.tool, version);
+      return pick(item, 'tool', version);
     case 'resources':
-      return withAnnotations(pick(item, SHAPES.resourceItem, version), version);
+      return withAnnotations(pick(item, 'resourceItem', version), version);
     case 'resourceTemplates':
-      return withAnnotations(pick(item, SHAPES.resourceTemplate, version), version);
+      return withAnnotations(pick(item, 'resourceTemplate', version), version);
     case 'prompts': {
-      const prompt = pick(item, SHAPES.prompt, version);
-      const args = shapeArray(prompt.arguments, (a) => pick(a, SHAPES.promptArgument, version));
+      const prompt = pick(item, 'prompt', version);
+      const args = shapeArray(prompt.arguments, (a) => pick(a, 'promptArgument', version));
       return args === prompt.arguments ? prompt : { ...prompt, arguments: args };
     }
   }
@@ -155,14 +175,14 @@ export function shapeListItem(
 
 /** Shapes the serverInfo of an initialize result. */
 export function shapeServerInfo(info: Implementation, version: string): JsonObject {
-  return pick(info as unknown as JsonObject, SHAPES.implementation, version);
+  return pick(info as unknown as JsonObject, 'implementation', version);
 }
 
 /** Shapes the result of a method whose result carries content. */
 export function shapeResult(method: string, result: JsonObject, version: string): JsonObject {
   switch (method) {
     case 'tools/call': {
-      let shaped = pick(result, SHAPES.callToolResult, version);
+      let shaped = pick(result, 'callToolResult', version);
       const content = shapeArray(shaped.content, (c) => shapeContent(c, version));
       if (content !== shaped.content) shaped = { ...shaped, content };
       // Without structuredContent in the revision, make sure the data still reaches the model.
@@ -173,8 +193,8 @@ export function shapeResult(method: string, result: JsonObject, version: string)
     }
     case 'resources/read': {
       // Cache hints (2026-07-28) are added by the modern path; a provider's own are kept only there.
-      const top = versionAtLeast(version, '2026-07-28') ? result : pick(result, { contents: V1, _meta: V1 }, version);
-      const contents = shapeArray(top.contents, (c) => pick(c, SHAPES.resourceContents, version));
+      const top = versionAtLeast(version, '2026-07-28') ? result : pick(result, 'readResourceResult', version);
+      const contents = shapeArray(top.contents, (c) => pick(c, 'resourceContents', version));
       return contents === top.contents ? top : { ...top, contents };
     }
     case 'prompts/get': {
