@@ -1,5 +1,6 @@
 // tools/list latency over stdio with 5, 50 and 500 tools: every page fetched (Decorum pages by
-// 100 by default; the others answer in one page), sequential calls, median per round.
+// 100 by default; the others answer in one page), sequential calls, median per round. The implementations
+// take turns call by call (A B C D, D C B A, …), so each round's figures saw the same host.
 
 import { spawnServer } from './spawn-server.mjs';
 import { median } from './stats.mjs';
@@ -17,15 +18,18 @@ export async function measureLists(cfg, impls, log) {
         for (let i = 0; i < cfg.listWarmup; i++) await s.rpc.listAll('tools/list', 'tools');
       }
       for (let round = 0; round < cfg.rounds; round++) {
-        for (const s of servers) {
-          const times = [];
-          for (let i = 0; i < cfg.listCalls; i++) {
+        const times = servers.map(() => []);
+        for (let i = 0; i < cfg.listCalls; i++) {
+          const order = (round * cfg.listCalls + i) % 2 === 0 ? servers : [...servers].reverse();
+          for (const s of order) {
             const start = performance.now();
             await s.rpc.listAll('tools/list', 'tools');
-            times.push(performance.now() - start);
+            times[servers.indexOf(s)].push(performance.now() - start);
           }
+        }
+        for (const [j, s] of servers.entries()) {
           figures[figure][s.impl.name] ??= [];
-          figures[figure][s.impl.name].push({ ms: median(times) });
+          figures[figure][s.impl.name].push({ ms: median(times[j]) });
         }
       }
     } finally {

@@ -8,8 +8,8 @@ const med = (rounds, key) => median(rounds.map((r) => r[key]));
  * seconds of each other in every round (bench/lib/throughput.mjs), so a slow spell of the machine lowers both
  * figures of that round and cancels out of its ratio, where it would shift one median and not the other.
  */
-export function pairedRatio(a, b) {
-  return median(a.rounds.map((r, i) => r.throughput / b.rounds[i].throughput));
+export function pairedRatio(a, b, key = 'throughput') {
+  return median(a.rounds.map((r, i) => r[key] / b.rounds[i][key]));
 }
 const check = (ok) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗');
 
@@ -34,8 +34,9 @@ export function summarize(kind, figures) {
     const sdk = row.impls['sdk-v1'];
     // Snapshots (decorum@<name>, from --with) get their own ratio to the floor, for A/B runs.
     const snapshots = Object.keys(row.impls).filter((name) => name.startsWith('decorum@'));
-    if (kind === 'throughput' && snapshots.length > 0) {
-      row.snapshots = Object.fromEntries(snapshots.map((n) => [n, pairedRatio(row.impls[n], raw)]));
+    if ((kind === 'throughput' || kind === 'latency') && snapshots.length > 0) {
+      const key = kind === 'throughput' ? 'throughput' : 'ms';
+      row.snapshots = Object.fromEntries(snapshots.map((n) => [n, pairedRatio(row.impls[n], raw, key)]));
     }
     if (kind === 'throughput') {
       row.vsFloor = pairedRatio(d, raw);
@@ -51,8 +52,9 @@ export function summarize(kind, figures) {
       row.vsSdk = d.rss / sdk.rss;
       Object.assign(row, { target: '≤ 1.3× floor', met: row.vsFloor <= 1.3 });
     } else if (kind === 'latency') {
-      row.vsFloor = d.ms / raw.ms;
-      row.vsSdk = d.ms / sdk.ms;
+      // Lists and cold starts take turns too (call by call, spawn by spawn): ratios round by round as well.
+      row.vsFloor = pairedRatio(d, raw, 'ms');
+      row.vsSdk = pairedRatio(d, sdk, 'ms');
       if (figure.startsWith('tools/list, 500')) Object.assign(row, { target: '≤ 1.5× floor', met: row.vsFloor <= 1.5 });
       if (figure.startsWith('cold start (')) Object.assign(row, { target: '≤ 1.3× floor', met: row.vsFloor <= 1.3 });
     } else if (kind === 'leak') {
