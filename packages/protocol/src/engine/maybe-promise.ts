@@ -25,3 +25,18 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
   return isThenable(value) ? Promise.resolve(value).then(next) : next(value);
 }
+
+/** A promise and the function that resolves it (`Promise.withResolvers`, which Node 20 lacks). */
+export interface Deferred<T> {
+  readonly promise: Promise<T>;
+  readonly resolve: (value: T) => void;
+}
+
+/** A new {@link Deferred}. */
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
