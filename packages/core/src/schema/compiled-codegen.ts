@@ -68,7 +68,11 @@ export function compileAccept(plan: ClassPlan): Accept {
     for (const condition of p.conditions) {
       lines.push(`  proceed = conditions[${conditions.push(condition) - 1}](instance, v) && proceed;`);
     }
-    lines.push('  if (proceed) {', '    if (v instanceof Set || v instanceof Map) return undefined;');
+    // A Set or Map is left to class-validator (it checks their values); only an object can be one.
+    lines.push(
+      '  if (proceed) {',
+      "    if (typeof v === 'object' && v !== null && (v instanceof Set || v instanceof Map)) return undefined;",
+    );
     for (const rule of p.rules) {
       const test = `tests[${tests.push(rule.test as Predicate) - 1}]`;
       const pass = rule.each ? `(Array.isArray(v) ? everyItem(${test}, v) : ${test}(v))` : `${test}(v)`;
