@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { buildDecorumServer } from './lib/build-decorum.mjs';
+import { buildDecorumServer, ensurePackagesBuilt } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
 import { IMPLS, withSnapshots } from './lib/impls.mjs';
 import { runCount } from './lib/load.mjs';
@@ -123,6 +123,7 @@ async function start(impl, mode) {
   return { server, pool, call };
 }
 
+ensurePackagesBuilt();
 await buildDecorumServer();
 const results = {};
 for (const mode of modes) {

@@ -6,7 +6,7 @@
 // implementation) and not cache misses, so it ranks code, not machines. `--functions N` lists the N functions
 // whose counts differ most between the first implementation and the last (JIT code named from Node's perf map).
 import { createInterface } from 'node:readline';
-import { buildDecorumServer } from './lib/build-decorum.mjs';
+import { buildDecorumServer, ensurePackagesBuilt } from './lib/build-decorum.mjs';
 import { byFunction, requireValgrind, spawnCounted, totalOf } from './lib/callgrind.mjs';
 import { IMPLS, withSnapshots } from './lib/impls.mjs';
 import { runCount } from './lib/load.mjs';
@@ -77,7 +77,10 @@ async function count(impl, mode) {
 }
 
 requireValgrind();
-if (impls.some((i) => i.name === 'decorum')) await buildDecorumServer();
+if (impls.some((i) => i.name === 'decorum')) {
+  ensurePackagesBuilt();
+  await buildDecorumServer();
+}
 const floor = IMPLS.find((i) => i.name === 'raw');
 console.log('| mode | impl | k instructions per call | vs raw |');
 console.log('| --- | --- | ---: | ---: |');

@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDecorumServer } from './lib/build-decorum.mjs';
+import { buildDecorumServer, ensurePackagesBuilt } from './lib/build-decorum.mjs';
 import { httpClients } from './lib/http-client.mjs';
 import { withSnapshots } from './lib/impls.mjs';
 import { runLoad } from './lib/load.mjs';
@@ -21,6 +21,7 @@ const impl = withSnapshots(snapshot).find((i) => i.name === implName);
 const mode = opt('--mode', 'stdio');
 const seconds = Number(opt('--seconds', '5'));
 
+ensurePackagesBuilt();
 await buildDecorumServer();
 const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
 const http = mode !== 'stdio';

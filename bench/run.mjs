@@ -1,12 +1,11 @@
 // `npm run bench [-- --quick] [-- --only throughput,lists,cold,memory,reload] [-- --with before,after]`: Decorum beside the official
 // SDKs and a raw floor, every figure measured in this one run. Prints a Markdown table and writes
 // bench/results/<timestamp>.json. See docs/benchmarks.md.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureReload } from './dev-reload.mjs';
-import { buildDecorumServer, DECORUM_UNBUNDLED } from './lib/build-decorum.mjs';
+import { buildDecorumServer, DECORUM_UNBUNDLED, DIST_ENTRIES, ensurePackagesBuilt } from './lib/build-decorum.mjs';
 import { measureColdStart } from './lib/cold-start.mjs';
 import { IMPLS as ALL, withSnapshots } from './lib/impls.mjs';
 import { measureLists } from './lib/lists.mjs';
@@ -41,17 +40,12 @@ Object.assign(cfg, {
   leakCalls: quick ? 20_000 : 100_000,
 });
 
-const root = new URL('../', import.meta.url);
 const t0 = performance.now();
 const log = (msg) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(1)} s] ${msg}\n`);
 
 // Decorum runs from the built packages, as a published app would: build them when missing.
-const dist = ['protocol', 'core', 'cli'].map((p) => new URL(`packages/${p}/dist/index.js`, root));
-if (argv.includes('--build') || dist.some((f) => !existsSync(f))) {
-  log('building packages (npm run build)…');
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-const builtAt = new Date(Math.min(...dist.map((f) => statSync(f).mtimeMs))).toISOString();
+ensurePackagesBuilt(argv.includes('--build'), log);
+const builtAt = new Date(Math.min(...DIST_ENTRIES.map((f) => statSync(f).mtimeMs))).toISOString();
 await buildDecorumServer();
 
 const rows = [];
