@@ -100,17 +100,15 @@ export class OrderedMetadata {
   #contained(target: Function): ConstraintMetadata[] {
     let list = this.#constraints.get(target);
     if (list === undefined) {
-      list = this.#base
-        .getTargetValidatorConstraints(target)
-        .map(
-          (c) =>
-            ({
-              name: c.name,
-              async: c.async,
-              target: c.target,
-              instance: containThrows(c.instance),
-            }) as ConstraintMetadata,
-        );
+      list = this.#base.getTargetValidatorConstraints(target).map(
+        (c) =>
+          ({
+            name: c.name,
+            async: c.async,
+            target: c.target,
+            instance: containThrows(c.instance),
+          }) as ConstraintMetadata,
+      );
       this.#constraints.set(target, list);
     }
     return list;
