@@ -38,9 +38,9 @@ describe('Standard Schema and JSON Schema sources', () => {
   });
 
   it("converts a template's variables by its schema's types, then validates them with it", async () => {
-    const page = type({ book: "'guide' | 'api'", page: '1 <= number.integer <= 500' });
+    const pageRef = type({ book: "'guide' | 'api'", page: '1 <= number.integer <= 500' });
     class Library {
-      @ResourceTemplate('lib://{book}/{page}', { name: 'page', variables: page })
+      @ResourceTemplate('lib://{book}/{page}', { name: 'page', variables: pageRef })
       read({ book, page }: { book: string; page: number }) {
         return `${book} p.${page} (${typeof page})`;
       }
