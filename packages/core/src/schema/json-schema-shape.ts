@@ -1,6 +1,6 @@
 // A plain JSON Schema as each protocol revision reads it: draft-07 before 2025-11-25, 2020-12 from it. The two
 // dialects differ in where definitions live (`definitions` / `$defs`) and in a few keywords only one of them has;
-// definitions move, references follow, and a keyword the other dialect cannot read is a startup error.
+// definitions and anchors move, references follow, and a keyword the other dialect cannot read is a startup error.
 import type { JsonObject } from '@decorum/protocol';
 import { DIALECT_URI, type SchemaDialect } from './schema-builder.js';
 import { type JsonSchemaObject, SchemaSourceError } from './schema-source.js';
@@ -15,7 +15,6 @@ const ONLY_2020 = [
   '$dynamicRef',
   '$dynamicAnchor',
   '$recursiveRef',
-  '$anchor',
 ];
 
 /** The dialect a schema is written in: its `$schema`, draft-07 without one (what MCP assumed first). */
@@ -37,6 +36,15 @@ function rewrite(value: unknown, to: SchemaDialect, where: string, from: SchemaD
     }
     if (from === 'draft-07' && to === '2020-12' && key === 'items' && Array.isArray(item)) {
       out.prefixItems = rewrite(item, to, where, from);
+      continue;
+    }
+    // A plain-name anchor is `$anchor: "x"` in 2020-12 and `$id: "#x"` in draft-07: the same reference target.
+    if (to === 'draft-07' && key === '$anchor' && typeof item === 'string') {
+      out.$id = `#${item}`;
+      continue;
+    }
+    if (to === '2020-12' && from === 'draft-07' && key === '$id' && typeof item === 'string' && item.startsWith('#')) {
+      out.$anchor = item.slice(1);
       continue;
     }
     if (key === '$ref' && typeof item === 'string') {
