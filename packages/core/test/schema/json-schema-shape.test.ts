@@ -1,7 +1,7 @@
 // A plain JSON Schema shaped for each dialect clients read (draft-07 before 2025-11-25, 2020-12 from it): validated
 // by Ajv of that dialect, with the same verdicts on the same inputs (issue 40).
-import Ajv from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { shapeJsonSchema } from '../../src/schema/json-schema-shape.js';
 import { SchemaSourceError } from '../../src/schema/schema-source.js';
