@@ -157,7 +157,7 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>, metadata: Or
       } else if (meta.type === ValidationTypes.CUSTOM_VALIDATION || meta.type === ValidationTypes.IS_DEFINED) {
         const builtIn = meta.name !== undefined && (BUILT_IN_VALIDATORS.has(meta.name) || metadata.isOwn(meta));
         if (!builtIn || meta.validateIf !== undefined) fail('custom validator');
-        const validators = storage.getTargetValidatorConstraints(meta.constraintCls).map((c) => {
+        const validators = metadata.registered(meta.constraintCls).map((c) => {
           if (c.async) fail('async validator');
           return c.instance as ConstraintInstance;
         });

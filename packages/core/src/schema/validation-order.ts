@@ -114,6 +114,16 @@ export class OrderedMetadata {
     return list;
   }
 
+  /**
+   * The constraints class-validator registered for `target`, as they are (the compiled fast path calls them inside
+   * its own try/catch, so it needs no guard per call); the length check this view adds for its own class.
+   */
+  registered(target: Function): ConstraintMetadata[] {
+    return target === PatternInputLength
+      ? [{ name: PATTERN_INPUT_LENGTH, async: false, instance: this.#guard, target } as ConstraintMetadata]
+      : this.#base.getTargetValidatorConstraints(target);
+  }
+
   /** Whether `meta` is a length check this view added (compiled like a built-in validator). */
   isOwn(meta: ValidationMetadata): boolean {
     return meta.constraintCls === PatternInputLength;

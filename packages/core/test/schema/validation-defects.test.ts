@@ -1,6 +1,9 @@
 // The defects a differential fuzz of the compiled path against class-transformer + class-validator found (issue 35).
 // Each runs through DtoValidator as an app does: `acceptor` first (the quick path), `validate` for the rest.
 import 'reflect-metadata';
+import { createLinkedTransports } from '@decorum/protocol';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { plainToInstance, Type } from 'class-transformer';
 import {
   IsEmail,
@@ -11,8 +14,9 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Field } from '../../src/decorators/field.decorator.js';
+import { Args, McpApp, Tool } from '../../src/index.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 
 /** What a compiled handler does per call: the quick accept, else the full check. */
@@ -126,6 +130,45 @@ describe('validation defects (issue 35)', () => {
     if (result.ok) {
       expect(Object.keys(result.value as object)).toEqual(Object.keys(expected));
       expect(result.value).toStrictEqual(expected);
+    }
+  });
+});
+
+describe('validation defects through an app (issue 35)', () => {
+  class Tools {
+    @Tool({ description: 'Mails' })
+    mail(@Args() input: Contact) {
+      return input.email;
+    }
+
+    @Tool({ description: 'Draws' })
+    draw(@Args() input: Drawing) {
+      return String(input.shape.length);
+    }
+  }
+
+  it('answers a throwing validator or transform with "Invalid arguments", logging nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const app = new McpApp({ name: 't', version: '1', providers: [Tools] });
+    const client = new Client({ name: 't', version: '1' });
+    const [c, s] = createLinkedTransports();
+    await app.connect(s);
+    await client.connect(c as unknown as SdkTransport);
+    try {
+      expect(await client.callTool({ name: 'mail', arguments: JSON.parse('{"email":"\\ud800"}') })).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: 'Invalid arguments for tool "mail":\nemail must be an email' }],
+      });
+      const drawn = await client.callTool({ name: 'draw', arguments: { shape: ['a', null] } });
+      expect(drawn).toMatchObject({
+        isError: true,
+        content: [{ text: expect.stringMatching(/^Invalid arguments for tool "draw":\nshape /) }],
+      });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      await client.close();
+      await app.close();
     }
   });
 });
