@@ -91,6 +91,23 @@ describe('Standard Schema and JSON Schema sources', () => {
     expect(JSON.stringify(broken.content)).not.toMatch(/temperature|\n\s+at /);
   });
 
+  it('lists the input side of an input transform and hands the method its output', async () => {
+    const input = z.strictObject({ tags: z.string().transform((text) => text.split(',')) });
+    class Tags {
+      @Tool({ description: 'Tags', input })
+      count({ tags }: { tags: string[] }) {
+        return `${tags.length} tags`;
+      }
+    }
+    const client = await connect(app(Tags));
+    expect((await client.listTools()).tools[0]?.inputSchema).toMatchObject({
+      properties: { tags: { type: 'string' } },
+    });
+    expect(await client.callTool({ name: 'count', arguments: { tags: 'a,b,c' } })).toMatchObject({
+      content: [{ type: 'text', text: '3 tags' }],
+    });
+  });
+
   it('fills JSON Schema defaults and reports each bad field once', async () => {
     const input = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
