@@ -1,5 +1,5 @@
-// The compiled fast path of DtoValidator, part 3: for a flat class (primitive properties, validators
-// that are predicates of the value), one function generated at startup does what acceptCompiled does,
+// The compiled fast path of DtoValidator, part 3: for a flat class (primitive properties, no nesting, no
+// `@Field` defaults), one function generated at startup does what acceptCompiled does,
 // with the property names written into the code. The interpreted path looks every key up in maps and
 // walks rule lists per call; the generated one reads `input["city"]` directly, which V8 turns into a
 // monomorphic property load. Same answers, same instance (keys in the input's order): anything else
