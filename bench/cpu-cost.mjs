@@ -1,5 +1,5 @@
 // `node bench/cpu-cost.mjs [--calls 20000] [--rounds 3] [--modes stdio,http,stateless,modern] [--impls decorum,raw]
-// [--with before,after] [--telemetry] [--pooled] [--ladder]` (snapshots from bench/snapshot-decorum.mjs):
+// [--with before,after] [--telemetry] [--schemas] [--pooled] [--ladder]` (snapshots from bench/snapshot-decorum.mjs):
 // server CPU time (user + system, from /proc/<pid>/stat) per tools/call, with 32 calls in flight.
 // `modern` is a 2026-07-28 tools/call over HTTP (envelope in _meta, Mcp-* headers, no session), for the
 // implementations that speak that revision (Decorum and its snapshots).
@@ -53,6 +53,18 @@ if (argv.includes('--telemetry')) {
       name: 'decorum+otel',
       nodeArgs: ['--import', otelSetup],
     });
+}
+// --schemas: Decorum twice more, its measured tool described by a zod 4 schema and by a JSON Schema (Ajv) instead of
+// the class-validator DTO (issue 40's target: each within 1.2× of the DTO row's CPU per call).
+if (argv.includes('--schemas')) {
+  const decorum = impls.find((i) => i.name === 'decorum');
+  if (decorum)
+    impls.splice(
+      impls.indexOf(decorum) + 1,
+      0,
+      { ...decorum, name: 'decorum (zod)', args: ['--schema=zod'] },
+      { ...decorum, name: 'decorum (json schema)', args: ['--schema=json'] },
+    );
 }
 const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
 

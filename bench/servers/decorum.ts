@@ -1,8 +1,9 @@
 // Decorum: the same tool as a decorated class with a class-validator DTO. The harness compiles
 // this file with SWC (decorator metadata on) into bench/.build/decorum.mjs, which imports the
-// built packages (dist/), as a published app would.
+// built packages (dist/), as a published app would. `--schema=zod` or `--schema=json` (cpu-cost.mjs --schemas)
+// describe the measured tool with a zod 4 schema or a JSON Schema instead (zod and Ajv load only then).
 import 'reflect-metadata';
-import { Args, Field, McpApp, Tool } from '@decorum/core';
+import { Args, Field, McpApp, type SchemaSource, Tool } from '@decorum/core';
 import { createLinkedTransports } from '@decorum/protocol';
 import { IsIn, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
 import { DESCRIPTION, forecastText, isMain, parseArgs, ready, toolNames } from '../servers/common.mjs';
@@ -31,6 +32,43 @@ class Weather {
   }
 }
 
+/** The measured tool described by a schema value rather than the DTO: the same checks, the same answers. */
+async function schemaInput(kind: string | undefined): Promise<SchemaSource | undefined> {
+  if (kind === 'zod') {
+    const z = await import('zod');
+    return z.strictObject({
+      city: z.string().min(1).describe('City name'),
+      days: z.number().int().min(1).max(14).describe('Number of days'),
+      units: z.enum(['metric', 'imperial']).describe('Unit system'),
+    });
+  }
+  if (kind === 'json') {
+    return {
+      type: 'object',
+      properties: {
+        city: { type: 'string', minLength: 1, description: 'City name' },
+        days: { type: 'integer', minimum: 1, maximum: 14, description: 'Number of days' },
+        units: { enum: ['metric', 'imperial'], description: 'Unit system' },
+      },
+      required: ['city', 'days', 'units'],
+      additionalProperties: false,
+    };
+  }
+  return undefined;
+}
+
+/** The measured tool with a schema input, decorated programmatically. */
+function schemaWeather(input: SchemaSource) {
+  class SchemaWeather {
+    forecast(args: ForecastInput) {
+      return forecastText(args);
+    }
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(SchemaWeather.prototype, 'forecast') as PropertyDescriptor;
+  Tool({ description: DESCRIPTION, input })(SchemaWeather.prototype, 'forecast', descriptor);
+  return SchemaWeather;
+}
+
 /** One class holding the filler tools for the tools/list sizes, decorated programmatically. */
 function fillers(count: number) {
   class Fillers {}
@@ -44,8 +82,9 @@ function fillers(count: number) {
   return Fillers;
 }
 
-export function createApp(toolCount: number): McpApp {
-  const providers = toolCount > 1 ? [Weather, fillers(toolCount)] : [Weather];
+export function createApp(toolCount: number, input?: SchemaSource): McpApp {
+  const measured = input === undefined ? Weather : schemaWeather(input);
+  const providers = toolCount > 1 ? [measured, fillers(toolCount)] : [measured];
   // Set by bench/servers/otel-setup.mjs (cpu-cost.mjs --telemetry), which registers the OpenTelemetry SDK.
   const telemetry = process.env.DECORUM_BENCH_TELEMETRY === '1';
   return new McpApp({ name: 'decorum', version: '1.0.0', providers, telemetry });
@@ -59,7 +98,8 @@ export async function inMemory(toolCount: number) {
 
 if (isMain(import.meta.url)) {
   const args = parseArgs();
-  const app = createApp(args.tools);
+  const schema = process.argv.find((arg) => arg.startsWith('--schema='))?.slice('--schema='.length);
+  const app = createApp(args.tools, await schemaInput(schema));
   if (args.http) {
     const { url } = await app.listen({ http: { port: 0, stateless: args.stateless } });
     ready(String(url));

@@ -21,8 +21,7 @@ export function pause(ms: number): Promise<void> {
 /**
  * The `inputSchema` of `json_schema_2020_12_tool`, exactly as the suite expects it (SEP-1613, SEP-2106):
  * `$schema`, `$defs` with an `$anchor`, composition and conditional keywords, `additionalProperties`.
- * No DTO can say `allOf`/`if`/`then`/`else` at its root, so the app's schema service answers this
- * object for the tool's DTO in the 2020-12 dialect (see `server.ts`).
+ * No DTO can say `allOf`/`if`/`then`/`else` at its root: the tool takes this object as its input schema.
  */
 export const CONTACT_SCHEMA_2020_12 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

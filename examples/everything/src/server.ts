@@ -3,30 +3,14 @@
 // (http://127.0.0.1:${PORT:-3000}/mcp), or stdio with --stdio. With REDIS_URL set, it runs as one of
 // several instances sharing sessions, events, notifications and requestState keys (docs/scaling.md).
 import 'reflect-metadata';
-import { DtoValidator, McpApp, SchemaBuilder, type SchemaServices } from '@decorum/core';
+import { McpApp } from '@decorum/core';
 import { redisScaleOut } from '@decorum/redis';
 import { ClientRequestTools } from './client-request-tools.js';
-import { ContactInput, ContentTools } from './content-tools.js';
-import { CONTACT_SCHEMA_2020_12 } from './fixtures.js';
+import { ContentTools } from './content-tools.js';
 import { ListChanges, ModernTools } from './modern-tools.js';
 import { TestPrompts } from './prompts.js';
 import { TestResources } from './resources.js';
 import { TaskTools } from './task-tools.js';
-
-/**
- * The default schema services, except that `json_schema_2020_12_tool` advertises the suite's
- * hand-written 2020-12 schema (root `allOf`/`if`/`then`/`else` cannot come from a DTO). Its calls
- * are still validated against the DTO.
- */
-function schemaServices(): SchemaServices {
-  const builder = new SchemaBuilder();
-  const validator = new DtoValidator();
-  return {
-    schema: (dto, dialect) =>
-      dto === ContactInput && dialect === '2020-12' ? CONTACT_SCHEMA_2020_12 : builder.build(dto, dialect),
-    validate: (dto, input) => validator.validate(dto, input),
-  };
-}
 
 /** Builds the app; serve it with `listen`, or drive it in-process with `connect`. */
 export function createEverythingApp(): McpApp {
@@ -36,7 +20,6 @@ export function createEverythingApp(): McpApp {
     title: 'Decorum everything server',
     instructions: 'Serves the tools, resources and prompts of the MCP conformance suite.',
     providers: [ContentTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
-    schemas: schemaServices(),
     // The tasks extension's scenarios (SEP-2663): tasks are opt-in, so the suite's server turns them on.
     tasks: { pollIntervalMs: 200 },
   });

@@ -163,9 +163,11 @@ export async function checkEverything(client: Client, logs: unknown[]): Promise<
   assert.match(textOf(await call('test_elicitation_sep1330_enums')), /^Elicitation completed: action=accept/);
   assert.match(textOf(await call('test_reconnection')), /^Reconnection test completed successfully/);
   assert.equal(
-    textOf(await call('json_schema_2020_12_tool', { name: 'Ada', address: { city: 'Oslo' } })),
-    'JSON Schema 2020-12 tool called with: {"name":"Ada","address":{"city":"Oslo"}}',
+    textOf(await call('json_schema_2020_12_tool', { name: 'Ada', contactMethod: 'email', email: 'ada@example.com' })),
+    'JSON Schema 2020-12 tool called with: {"name":"Ada","contactMethod":"email","email":"ada@example.com"}',
   );
+  // Checked against the schema: a phone contact without a phone is refused.
+  assert.match(textOf(await call('json_schema_2020_12_tool', { contactMethod: 'phone', email: 'a@b.c' })), /phone/);
   assert.equal(textOf(await call('test_x_mcp_header', { region: 'eu' })), 'Region: eu');
 
   // The 2026-07-28 fixtures, as a legacy client sees them: real requests to the client.

@@ -68,6 +68,7 @@ export { Param } from './decorators/param.decorator.js';
 export { Prompt } from './decorators/prompt.decorator.js';
 export { Resource } from './decorators/resource.decorator.js';
 export { ResourceTemplate } from './decorators/resource-template.decorator.js';
+export type { SchemaMethodDecorator } from './decorators/schema-method.js';
 export { Tool } from './decorators/tool.decorator.js';
 export { UiResource, type UiResourceOptions } from './decorators/ui-resource.decorator.js';
 export { UseGuards } from './decorators/use-guards.decorator.js';
@@ -116,8 +117,10 @@ export { ToolError, UserError } from './runtime/user-error.js';
 export type { Manifest } from './scanner/manifest.js';
 export { DtoMetadataError, DtoPropertyTypeError } from './schema/errors.js';
 export type { ValidationLimits } from './schema/input-limits.js';
+export type { InputValidator, SchemaRole } from './schema/input-validator.js';
 export { formatIssues, type ValidationIssue, type ValidationResult } from './schema/issues.js';
 export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './schema/schema-builder.js';
+export { type JsonSchemaObject, type SchemaSource, SchemaSourceError } from './schema/schema-source.js';
 export { DtoValidator, type DtoValidatorOptions } from './schema/validate.js';
 export type { TaskOption } from './tasks/task-option.js';
 export {

@@ -1,7 +1,7 @@
 // The command line of create-mcp-app. Hand-written (node:util parseArgs on Node 20 has no --no-x
 // negation) and strict: an unknown flag or a bad value is a USAGE error that says what is allowed.
 
-import { TEMPLATES, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import { SCHEMAS, type SchemaStyle, TEMPLATES, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
 import { CreateAppError } from './errors.js';
 import { PACKAGE_MANAGERS, type PackageManager } from './package-manager.js';
 
@@ -11,6 +11,8 @@ export interface CliArgs {
   name?: string;
   template?: TemplateName;
   transport?: Transport;
+  /** How the tools describe their arguments (default dto). */
+  schema?: SchemaStyle;
   install?: boolean;
   git?: boolean;
   packageManager?: PackageManager;
@@ -35,6 +37,7 @@ Options:
   --name <name>              package name (default: the folder's name)
   -t, --template <name>      ${TEMPLATES.join(' | ')} (default: basic)
   --transport <transport>    ${TRANSPORTS.join(' | ')} (default: the template's)
+  --schema <style>           ${SCHEMAS.join(' | ')}: tool arguments as class-validator DTOs or zod schemas (default: dto)
   --package-manager <pm>     ${PACKAGE_MANAGERS.join(' | ')} (default: the one running this command)
   --no-install               do not install the dependencies
   --no-git                   do not create a git repository
@@ -53,6 +56,7 @@ const VALUE_FLAGS: Record<string, keyof CliArgs> = {
   '--template': 'template',
   '-t': 'template',
   '--transport': 'transport',
+  '--schema': 'schema',
   '--package-manager': 'packageManager',
   '--pm': 'packageManager',
   '--decorum-packages': 'decorumPackages',
@@ -97,6 +101,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (value === undefined || value === '') throw new CreateAppError('USAGE', `${flag} needs a value`);
       if (key === 'template') args.template = oneOf(flag as string, value, TEMPLATES);
       else if (key === 'transport') args.transport = oneOf(flag as string, value, TRANSPORTS);
+      else if (key === 'schema') args.schema = oneOf(flag as string, value, SCHEMAS);
       else if (key === 'packageManager') args.packageManager = oneOf(flag as string, value, PACKAGE_MANAGERS);
       else record[key] = value;
     } else if (BOOLEAN_FLAGS[arg] !== undefined) {

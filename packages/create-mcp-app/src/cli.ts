@@ -90,6 +90,12 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
       `The ${template} template can be generated for ${manifest.transports.join(' or ')}, not ${args.transport}.`,
     );
   }
+  if (args.schema !== undefined && !manifest.schemas.includes(args.schema)) {
+    throw new CreateAppError(
+      'USAGE',
+      `The ${template} template comes with ${manifest.schemas.join(' or ')} schemas, not ${args.schema}.`,
+    );
+  }
   const transportHints: Record<Transport, string> = {
     stdio: 'clients launch the server as a process',
     http: 'Streamable HTTP on a port',
@@ -113,6 +119,7 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
     name,
     template,
     transport,
+    schema: args.schema ?? 'dto',
     packageManager,
     targetDir,
     decorum,

@@ -9,3 +9,8 @@ export type TemplateName = (typeof TEMPLATES)[number];
 export const TRANSPORTS = ['stdio', 'http', 'both'] as const;
 /** A transport choice. */
 export type Transport = (typeof TRANSPORTS)[number];
+
+/** How the generated tools describe their arguments: class-validator DTOs (Decorum's own way) or zod schemas. */
+export const SCHEMAS = ['dto', 'zod'] as const;
+/** A schema style. */
+export type SchemaStyle = (typeof SCHEMAS)[number];

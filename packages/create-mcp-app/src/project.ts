@@ -2,7 +2,7 @@
 // values of the placeholders, and the rendered text of every file.
 import { readFileSync } from 'node:fs';
 import { clientConfigs } from './client-configs.js';
-import type { TemplateName, Transport } from './constants.js';
+import type { SchemaStyle, TemplateName, Transport } from './constants.js';
 import { type DecorumSource, decorumSpec, useLocalPackages } from './decorum-packages.js';
 import { CreateAppError } from './errors.js';
 import { type PackageManager, runPrefix, runScript } from './package-manager.js';
@@ -16,10 +16,22 @@ export interface ProjectOptions {
   name: string;
   template: TemplateName;
   transport: Transport;
+  /** How the tools describe their arguments (default dto). */
+  schema?: SchemaStyle;
   packageManager: PackageManager;
   /** Absolute path of the folder the project ends up in (client configurations point there). */
   targetDir: string;
   decorum: DecorumSource;
+}
+
+/** The zod a `--schema zod` project depends on (the version Decorum is tested with). */
+export const ZOD_VERSION = '4.6.7';
+
+/** `manifest` with `name@version` among its dependencies, kept in name order. */
+function withDependency(manifest: Record<string, unknown>, name: string, version: string): Record<string, unknown> {
+  const dependencies = { ...(manifest.dependencies as Record<string, string> | undefined), [name]: version };
+  const sorted = Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { ...manifest, dependencies: sorted };
 }
 
 /** One file to write, with its project-relative path. */
@@ -39,7 +51,12 @@ function inspectCommand(options: ProjectOptions): string {
 
 /** The flags the templates' `@if` sections test. */
 export function projectFlags(options: ProjectOptions): Set<string> {
-  const flags = new Set([options.transport, `template:${options.template}`, `pm:${options.packageManager}`]);
+  const flags = new Set([
+    options.transport,
+    `template:${options.template}`,
+    `pm:${options.packageManager}`,
+    `schema:${options.schema ?? 'dto'}`,
+  ]);
   if (options.transport === 'both') flags.add('stdio').add('http');
   return flags;
 }
@@ -71,7 +88,7 @@ export function projectValues(options: ProjectOptions): Record<string, string> {
  */
 export function renderProject(options: ProjectOptions, templatesDir: string): ProjectFile[] {
   const context = { flags: projectFlags(options), values: projectValues(options) };
-  return templateFiles(templatesDir, options.template, options.transport).map(({ path, source }) => {
+  return templateFiles(templatesDir, options.template, options.transport, options.schema).map(({ path, source }) => {
     let content = renderTemplate(readFileSync(source, 'utf8'), context, `${options.template}/${path}`);
     if (path === 'package.json') {
       let manifest: Record<string, unknown>;
@@ -82,6 +99,7 @@ export function renderProject(options: ProjectOptions, templatesDir: string): Pr
           cause: error,
         });
       }
+      if (options.schema === 'zod') manifest = withDependency(manifest, 'zod', ZOD_VERSION);
       content = `${JSON.stringify(useLocalPackages(manifest, options.decorum, options.packageManager), null, 2)}\n`;
     }
     return { path, content };

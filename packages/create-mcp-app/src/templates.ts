@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import { SCHEMAS, type SchemaStyle, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
 import { CreateAppError } from './errors.js';
 
 /** What `templates/<name>/template.json` declares. */
@@ -13,6 +13,8 @@ export interface TemplateManifest {
   /** The transports this template can be generated for. */
   transports: Transport[];
   defaultTransport: Transport;
+  /** The schema styles its tools come in (`@if schema:zod` sections); `["dto"]` when it lists none. */
+  schemas: SchemaStyle[];
 }
 
 /** One file of the project to write: its path in the project and where its template text is. */
@@ -24,6 +26,7 @@ export interface TemplateFile {
 
 const SHARED = '_shared';
 const VARIANT = /^(.*)\.(stdio|http|both)(\.[^./]+)$/;
+const SCHEMA_VARIANT = /^(.*)\.(dto|zod)(\.[^./]+)$/;
 // npm drops .gitignore from published packages, so templates keep it without its dot.
 const RENAMES: Record<string, string> = { gitignore: '.gitignore' };
 
@@ -59,7 +62,8 @@ export function readTemplateManifest(templatesDir: string, name: TemplateName): 
   if (transports.length === 0 || raw.defaultTransport === undefined || !transports.includes(raw.defaultTransport)) {
     throw new CreateAppError('TEMPLATE', `${file} must list "transports" and a "defaultTransport" among them`);
   }
-  return { name, description: raw.description ?? '', transports, defaultTransport: raw.defaultTransport };
+  const schemas = (raw.schemas ?? ['dto']).filter((s): s is SchemaStyle => SCHEMAS.includes(s));
+  return { name, description: raw.description ?? '', transports, defaultTransport: raw.defaultTransport, schemas };
 }
 
 function walk(dir: string): string[] {
@@ -69,28 +73,41 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Maps a template path to its project path for `transport`, or undefined when it is another transport's variant. */
-function projectPath(templatePath: string, transport: Transport): string | undefined {
+/**
+ * Maps a template path to its project path for `transport` and `schema`, or undefined when it is another
+ * transport's or schema style's variant.
+ */
+function projectPath(templatePath: string, transport: Transport, schema: SchemaStyle): string | undefined {
   const parts = templatePath.split(sep);
-  const base = parts.pop() ?? '';
-  const variant = VARIANT.exec(base);
-  if (variant !== null && variant[2] !== transport) return undefined;
-  const name = variant === null ? base : `${variant[1]}${variant[3]}`;
+  let name = parts.pop() ?? '';
+  for (const [pattern, chosen] of [
+    [VARIANT, transport],
+    [SCHEMA_VARIANT, schema],
+  ] as const) {
+    const variant = pattern.exec(name);
+    if (variant !== null && variant[2] !== chosen) return undefined;
+    if (variant !== null) name = `${variant[1]}${variant[3]}`;
+  }
   return [...parts, RENAMES[name] ?? name].join('/');
 }
 
 /**
  * The files of a project: `_shared/` first, then the template's own files, which replace shared
- * ones of the same path. `name.<transport>.ext` files are variants: only the chosen transport's is
- * kept, renamed to `name.ext`.
+ * ones of the same path. `name.<transport>.ext` and `name.<dto|zod>.ext` files are variants: only the chosen
+ * transport's (and schema style's) is kept, renamed to `name.ext`.
  */
-export function templateFiles(templatesDir: string, name: TemplateName, transport: Transport): TemplateFile[] {
+export function templateFiles(
+  templatesDir: string,
+  name: TemplateName,
+  transport: Transport,
+  schema: SchemaStyle = 'dto',
+): TemplateFile[] {
   const files = new Map<string, TemplateFile>();
   for (const root of [join(templatesDir, SHARED), join(templatesDir, name)]) {
     for (const source of walk(root)) {
       const rel = relative(root, source);
       if (rel === 'template.json') continue;
-      const path = projectPath(rel, transport);
+      const path = projectPath(rel, transport, schema);
       if (path !== undefined) files.set(path, { path, source });
     }
   }

@@ -48,6 +48,7 @@ describe('parseArgs', () => {
     [['--template', 'huge'], '--template must be one of basic, http, full, app (got "huge")'],
     [['--transport', 'ws'], '--transport must be one of stdio, http, both (got "ws")'],
     [['--package-manager', 'pip'], '--package-manager must be one of npm, pnpm, yarn, bun (got "pip")'],
+    [['--schema', 'yup'], '--schema must be one of dto, zod (got "yup")'],
     [['--template'], '--template needs a value'],
     [['--frobnicate'], 'Unknown option --frobnicate'],
     [['a', 'b'], 'One folder only: got "a" and "b"'],

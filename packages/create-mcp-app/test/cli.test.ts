@@ -46,6 +46,15 @@ describe('create-mcp-app', () => {
     expect(readdirSync(result.cwd)).toEqual([]);
   });
 
+  it('offers zod schemas where the template has them', async () => {
+    const result = await cli(['--template', 'full', '--schema', 'zod', 'x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The full template comes with dto schemas, not zod.');
+    const made = await cli(['z', '--no-install', '--no-git', '--schema=zod']);
+    expect(made.code).toBe(0);
+    expect(readFileSync(join(made.cwd, 'z/src/greet.tool.ts'), 'utf8')).toContain('z.strictObject');
+  });
+
   it('writes the project and says what to run next, without colour when not on a TTY', async () => {
     const result = await cli(['my-server', '--no-install', '--no-git', '--template', 'full']);
     expect(result.code).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATES, type TemplateName, type Transport } from '../src/constants.js';
 import type { DecorumSource } from '../src/decorum-packages.js';
-import { type ProjectOptions, renderProject } from '../src/project.js';
+import { type ProjectOptions, renderProject, ZOD_VERSION } from '../src/project.js';
 import { findTemplatesDir, readTemplateManifest } from '../src/templates.js';
 
 const templatesDir = findTemplatesDir();
@@ -138,5 +138,20 @@ describe('renderProject', () => {
   it('speaks the package manager in the README', () => {
     expect(render('full', 'stdio', { packageManager: 'pnpm' })['README.md']).toContain('`pnpm dev`');
     expect(render('full', 'stdio', { packageManager: 'bun' })['README.md']).toContain('`bun run dev`');
+  });
+});
+
+describe.each(['basic', 'http'] as const)('the %s template with --schema zod', (template) => {
+  const transport = readTemplateManifest(templatesDir, template).defaultTransport;
+
+  it('describes greet with a zod schema and depends on zod; the default stays a DTO', () => {
+    const zod = render(template, transport, { schema: 'zod' });
+    expect(zod['src/greet.tool.ts']).toContain('input: GreetInput');
+    expect(zod['src/greet.tool.ts']).toContain("import * as z from 'zod';");
+    expect(JSON.parse(zod['package.json'] as string).dependencies.zod).toBe(ZOD_VERSION);
+    expect(Object.keys(zod).filter((path) => /\.(dto|zod)\./.test(path))).toEqual([]);
+    const dto = render(template, transport);
+    expect(dto['src/greet.tool.ts']).toContain('@Args() input: GreetInput');
+    expect(JSON.parse(dto['package.json'] as string).dependencies).not.toHaveProperty('zod');
   });
 });

@@ -1,9 +1,23 @@
 import type { Icon, JsonObject } from '@decorum/protocol';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { UiResourceDeclaration, UiVisibility } from '../apps/ui-types.js';
 import type { TaskOption } from '../tasks/task-option.js';
 
 /** A class (constructor) of any shape. */
 export type Class<T = unknown> = new (...args: any[]) => T;
+
+/** A plain JSON Schema object (draft-07 or 2020-12, by its `$schema`; draft-07 without one). */
+export interface JsonSchemaObject {
+  readonly $schema?: string;
+  readonly type?: string | readonly string[];
+  readonly [keyword: string]: unknown;
+}
+
+/**
+ * What may describe an input or an output: a DTO class (Decorum's own way), any Standard Schema v1 value (zod,
+ * valibot, arktype …) or a plain JSON Schema object.
+ */
+export type SchemaSource = Class | StandardSchemaV1 | JsonSchemaObject;
 
 /** Tool hints (MCP ToolAnnotations). */
 export interface ToolAnnotations {
@@ -34,13 +48,17 @@ export interface PrimitiveOptions {
 /** Options of `@Tool`. */
 export interface ToolOptions extends PrimitiveOptions {
   annotations?: ToolAnnotations;
-  /** A DTO class describing the structured result: becomes `outputSchema`; results go to `structuredContent`. */
-  output?: Class;
   /**
-   * The DTO of the arguments: becomes the input schema and validates the arguments. With `@Args()`
-   * it is the parameter's type when reflection cannot tell; without, the method gets no arguments object.
+   * What describes the structured result (a DTO class, a Standard Schema or a JSON Schema): becomes `outputSchema`;
+   * results go to `structuredContent`.
    */
-  input?: Class;
+  output?: SchemaSource;
+  /**
+   * What describes the arguments: becomes the input schema and validates the arguments. A DTO class: with `@Args()`
+   * it is the parameter's type when reflection cannot tell; without, the method gets no arguments object. A Standard
+   * Schema or a JSON Schema: the validated value is the method's first parameter (or its `@Args()` one).
+   */
+  input?: SchemaSource;
   /** Mime type of binary results (a returned Uint8Array becomes image/audio/blob content). */
   mimeType?: string;
   /** MCP tool `execution` properties (2025-11-25). */
@@ -76,19 +94,24 @@ export interface ResourceTemplateOptions extends PrimitiveOptions {
   annotations?: ResourceAnnotations;
   /** Name of a method of the same class that lists concrete resources of this template (for resources/list). */
   list?: string;
+  /**
+   * A Standard Schema or JSON Schema of the URI's variables (numbers and booleans converted from the URI by its
+   * types): the validated value is the method's first parameter (or its `@Args()` one). A DTO goes on `@Args()`.
+   */
+  variables?: SchemaSource;
   /** Cache hint of its reads (2026-07-28). */
   cache?: CacheOptions;
 }
 
 /** Options of `@Prompt`. */
 export interface PromptOptions extends PrimitiveOptions {
-  /** The DTO of the arguments (as for `ToolOptions.input`). */
-  input?: Class;
+  /** What describes the arguments (as for `ToolOptions.input`). */
+  input?: SchemaSource;
 }
 
 /** How one parameter of a decorated method is filled. */
 export type ParamSpec =
-  | { kind: 'args'; index: number; type?: Class }
+  | { kind: 'args'; index: number; type?: Class | SchemaSource }
   | { kind: 'arg'; index: number; name: string; options: ArgOptions }
   | { kind: 'param'; index: number; name: string }
   | { kind: 'ctx'; index: number };

@@ -9,11 +9,12 @@ import type {
   ToolDefinition,
 } from '@decorum/protocol';
 import { resourceMetaWithUi, toolMetaWithUi } from '../apps/ui-meta.js';
-import type { Class, PrimitiveOptions } from '../metadata/types.js';
+import type { PrimitiveOptions, SchemaSource } from '../metadata/types.js';
 import type { PromptEntry, ResolvedParam, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import type { SchemaDialect } from '../schema/schema-builder.js';
 import { taskExecution } from '../tasks/task-option.js';
 import { argsSchema } from './args.js';
+import { validatorFor } from './input-validators.js';
 import type { SchemaServices } from './services.js';
 
 function common(options: PrimitiveOptions, target: JsonObject): void {
@@ -23,16 +24,17 @@ function common(options: PrimitiveOptions, target: JsonObject): void {
   if (options._meta !== undefined) target._meta = options._meta;
 }
 
-/** The input schema of a tool or prompt: its @Args DTO, its `input` DTO, its @Arg list, or an empty object. */
+/** The input schema of a tool or prompt: its @Args schema, its `input` schema, its @Arg list, or an empty object. */
 export function inputSchema(
   params: readonly ResolvedParam[],
   dialect: SchemaDialect,
   services: SchemaServices,
-  input?: Class,
+  where: string,
+  input?: SchemaSource,
 ): JsonObject {
-  const dto = params.find((p) => p.kind === 'args');
-  if (dto?.kind === 'args') return services.schema(dto.resolvedType as never, dialect);
-  if (input !== undefined) return services.schema(input, dialect);
+  const args = params.find((p) => p.kind === 'args');
+  const source = args?.kind === 'args' ? (args.resolvedType as SchemaSource) : input;
+  if (source !== undefined) return validatorFor(services, source, 'input', `${where} input`).schema(dialect);
   if (params.some((p) => p.kind === 'arg')) return argsSchema(params, dialect, services);
   return { type: 'object', properties: {}, additionalProperties: false };
 }
@@ -40,11 +42,12 @@ export function inputSchema(
 export function toolDefinition(entry: ToolEntry, dialect: SchemaDialect, services: SchemaServices): ToolDefinition {
   const tool: ToolDefinition = {
     name: entry.name,
-    inputSchema: inputSchema(entry.params, dialect, services, entry.options.input),
+    inputSchema: inputSchema(entry.params, dialect, services, entry.where, entry.options.input),
   };
   common(entry.options, tool as unknown as JsonObject);
   if (entry.options.annotations !== undefined) tool.annotations = { ...entry.options.annotations };
-  if (entry.options.output !== undefined) tool.outputSchema = services.schema(entry.options.output, dialect);
+  if (entry.options.output !== undefined)
+    tool.outputSchema = validatorFor(services, entry.options.output, 'output', `${entry.where} output`).schema(dialect);
   const execution = taskExecution(entry.options.execution, entry.options.task);
   if (execution !== undefined) tool.execution = execution;
   const meta = toolMetaWithUi(entry.options);
@@ -53,7 +56,7 @@ export function toolDefinition(entry: ToolEntry, dialect: SchemaDialect, service
 }
 
 export function promptDefinition(entry: PromptEntry, services: SchemaServices): PromptDefinition {
-  const schema = inputSchema(entry.params, 'draft-07', services, entry.options.input);
+  const schema = inputSchema(entry.params, 'draft-07', services, entry.where, entry.options.input);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
   const args: PromptArgument[] = Object.entries(properties).map(([name, property]) => {

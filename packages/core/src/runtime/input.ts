@@ -2,11 +2,12 @@
 // into the method's parameter values. Decided once per method; a call runs only the check it needs.
 import 'reflect-metadata';
 import type { JsonObject } from '@decorum/protocol';
-import type { Class } from '../metadata/types.js';
+import type { SchemaSource } from '../metadata/types.js';
 import type { PrimitiveEntry } from '../scanner/manifest.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { checkArgs, unknownArgument } from './args.js';
 import { InputError } from './failures.js';
+import { validatorFor } from './input-validators.js';
 import type { SchemaServices } from './services.js';
 
 /** What a call brings as input: tool or prompt arguments, or a template's matched variables. */
@@ -41,7 +42,7 @@ function templateValue(value: string | string[] | undefined, type: unknown, name
   return value;
 }
 
-/** Converts template variables to the JSON types their DTO's schema declares (numbers, booleans). */
+/** Converts template variables to the JSON types their schema declares (numbers, booleans). */
 function coerceVariables(variables: Record<string, string | string[]>, schema: JsonObject): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
   const out: Record<string, unknown> = {};
@@ -64,8 +65,9 @@ function coerceVariables(variables: Record<string, string | string[]>, schema: J
 }
 
 /**
- * The input check of one method: an `@Args()` DTO, a `{ input: Dto }` option (validated, not
- * injected), `@Arg` parameters, or none (then a tool refuses any argument); `@Param` values last.
+ * The input check of one method: an `@Args()` parameter (a DTO, or the parameter a schema `input` fills), a
+ * `{ input: Dto }` option (validated, not injected), `@Arg` parameters, or none (then a tool refuses any argument);
+ * `@Param` values last. Every schema kind is checked through the same seam (an InputValidator).
  */
 export function compileInputCheck(entry: PrimitiveEntry, services: SchemaServices): InputCheck {
   const argsParam = entry.params.find((p) => p.kind === 'args');
@@ -80,22 +82,21 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
   };
 
   if (argsParam?.kind === 'args') {
-    const dto = argsParam.resolvedType as never;
-    // A template's variables arrive as strings: numbers and booleans are converted by the DTO's schema.
-    // Built here, once: it also readies the DTO's validator at startup (a template's DTO is in no listing
+    const validator = validatorFor(services, argsParam.resolvedType as SchemaSource, 'input', `${entry.where} input`);
+    // A template's variables arrive as strings: numbers and booleans are converted by the schema's types.
+    // Built here, once: it also readies a DTO's validator at startup (a template's DTO is in no listing
     // whose schema would otherwise do that), so an unsafe pattern warns at startup, not on the first read.
-    const schema = entry.kind === 'template' ? services.schema(dto, 'draft-07') : undefined;
+    const schema = entry.kind === 'template' ? validator.schema('draft-07') : undefined;
     const full = async (input: unknown, variables: Record<string, string | string[]>, values: unknown[]) => {
-      const checked = await services.validate(dto, input);
+      const checked = await validator.validate(input);
       if (!checked.ok) throw new InputError(checked.issues);
       values[argsParam.index] = checked.value;
       bindParams(variables, values);
     };
-    const accept = acceptorOf(services, dto);
     return ({ args, variables = {} }, values) => {
       const input = schema === undefined ? args : coerceVariables(variables, schema);
-      // No promise per call for input the compiled checks accept; the rest (and every rejection) takes `validate`.
-      const accepted = accept?.(input);
+      // No promise per call for input the quick check accepts; the rest (and every rejection) takes `validate`.
+      const accepted = validator.accept(input);
       if (accepted === undefined) return full(input, variables, values);
       values[argsParam.index] = accepted;
       bindParams(variables, values);
@@ -103,12 +104,12 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
     };
   }
   if (inputDto !== undefined) {
+    const validator = validatorFor(services, inputDto, 'input', `${entry.where} input`);
     const full = async (args: unknown) => {
-      const checked = await services.validate(inputDto, args);
+      const checked = await validator.validate(args);
       if (!checked.ok) throw new InputError(checked.issues);
     };
-    const accept = acceptorOf(services, inputDto);
-    return ({ args }) => (accept?.(args) === undefined ? full(args) : undefined);
+    return ({ args }) => (validator.accept(args) === undefined ? full(args) : undefined);
   }
   if (argParams.length > 0) {
     return async ({ args }, values) => {
@@ -127,11 +128,4 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
     bindParams(variables, values);
     return undefined;
   };
-}
-
-/** The schema layer's quick accept of one class, resolved once per handler (undefined: it has none). */
-function acceptorOf<T>(services: SchemaServices, dto: Class<T>): ((input: unknown) => T | undefined) | undefined {
-  if (services.acceptor !== undefined) return services.acceptor(dto);
-  const accept = services.accept;
-  return accept === undefined ? undefined : (input) => accept.call(services, dto, input) as T | undefined;
 }

@@ -98,9 +98,10 @@ export class McpApp {
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
     this.composition = composeApp(options, this.deps, () => this.server, logger, this.closers);
     this.build();
-    // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
+    // Serving waits once for what loads or connects (telemetry, JSON Schemas, mounts); a failure is the startup error.
     const pending = [
       options.telemetry && observability.ready(),
+      services.ready?.(),
       this.composition?.start(() => this.manifest).then(() => this.build()),
     ];
     if (pending.some(Boolean)) this.loading = Promise.all(pending).then(() => (this.loading = undefined));

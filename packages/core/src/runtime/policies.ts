@@ -5,6 +5,7 @@ import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@decor
 import type { ResourceEntry, TemplateEntry } from '../scanner/manifest.js';
 import type { KindPolicies } from './compile.js';
 import { OutputMismatchError } from './failures.js';
+import { validatorFor } from './input-validators.js';
 import { normalizePromptResult, normalizeResourceResult, normalizeToolResult, text } from './results.js';
 import type { SchemaServices } from './services.js';
 
@@ -46,7 +47,8 @@ export function kindPolicies(
         ) {
           return result;
         }
-        return options.services.validate(output, result.structuredContent).then((checked) => {
+        const validator = validatorFor(options.services, output, 'output', `${entry.where} output`);
+        return validator.validate(result.structuredContent).then((checked) => {
           if (!checked.ok) throw new OutputMismatchError(checked.issues);
           return result;
         });

@@ -5,11 +5,15 @@ import type {
   PromptOptions,
   ResourceOptions,
   ResourceTemplateOptions,
+  SchemaSource,
   ToolOptions,
 } from '../metadata/types.js';
 
-/** A parameter spec with its type resolved (explicit first, reflected second). */
-export type ResolvedParam = ParamSpec & { resolvedType?: Class | [Class] };
+/**
+ * A parameter spec with its type resolved (explicit first, reflected second): an `@Arg` type, or for `@Args()` (and
+ * the parameter a schema `input` fills) the schema source that validates it.
+ */
+export type ResolvedParam = ParamSpec & { resolvedType?: Class | [Class] | SchemaSource };
 
 interface EntryBase {
   provider: Class;

@@ -15,6 +15,7 @@ import type {
   PromptOptions,
   ResourceOptions,
   ResourceTemplateOptions,
+  SchemaSource,
   ToolOptions,
 } from '../metadata/types.js';
 import type { Manifest, ResolvedParam } from './manifest.js';
@@ -25,6 +26,10 @@ export interface ScanOptions {
   requireDescriptions?: boolean;
 }
 
+/** A DTO class, as opposed to a schema value (an arktype type is callable, but a Standard Schema). */
+const isClass = (source: SchemaSource): source is Class =>
+  typeof source === 'function' && !('~standard' in source) && source.prototype !== undefined;
+
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 function resolveParam(
@@ -32,7 +37,7 @@ function resolveParam(
   method: string,
   spec: ParamSpec,
   reflected: unknown[] | undefined,
-  input?: Class,
+  input?: SchemaSource,
 ): ResolvedParam {
   const where = `${provider.name}.${method}`;
   const reflectedType = reflected?.[spec.index] as Class | undefined;
@@ -124,10 +129,24 @@ export function scanProviders(providers: readonly Class[], options: ScanOptions 
       const reflected = Reflect.getMetadata?.('design:paramtypes', provider.prototype, record.method) as
         | unknown[]
         | undefined;
-      const input = (record.options as ToolOptions).input;
+      const input =
+        record.kind === 'template'
+          ? (record.options as ResourceTemplateOptions).variables
+          : (record.options as ToolOptions).input;
       const params = readParams(provider, record.method).map((spec) =>
         resolveParam(provider, record.method, spec, reflected, input),
       );
+      // A schema (not a class) hands its validated value to the method: to @Args() if there is one, else first.
+      if (input !== undefined && !isClass(input) && !params.some((p) => p.kind === 'args')) {
+        if (params.some((p) => p.index === 0)) {
+          throw new ParameterError(
+            where,
+            0,
+            'the value a schema `input` validates is the first parameter: move this one after it, or mark the parameter that takes it @Args()',
+          );
+        }
+        params.push({ kind: 'args', index: 0, resolvedType: input });
+      }
       checkParams(provider, record, params);
       if (record.kind === 'prompt') {
         for (const p of params) {

@@ -1,17 +1,15 @@
-// The compiled fast path of DtoValidator, part 3: for a flat class (primitive properties, validators
-// that are predicates of the value), one function generated at startup does what acceptCompiled does,
+// The compiled fast path of DtoValidator, part 3: for a flat class (primitive properties, no nesting, no
+// `@Field` defaults), one function generated at startup does what acceptCompiled does,
 // with the property names written into the code. The interpreted path looks every key up in maps and
 // walks rule lists per call; the generated one reads `input["city"]` directly, which V8 turns into a
 // monomorphic property load. Same answers, same instance (keys in the input's order): anything else
-// (a nested class, `@Field` defaults, a validator that is not a predicate) keeps the interpreted path,
-// and so does a process that bars code generation from strings.
-import type { ClassPlan, Conversion } from './compiled-plan.js';
-import { acceptCompiled, convert } from './compiled-run.js';
+// (a nested class, `@Field` defaults) keeps the interpreted path, and so does a process that bars code
+// generation from strings. Rules run through the interpreter's own `passes`: the registered constraints.
+import type { ClassPlan, Conversion, Rule } from './compiled-plan.js';
+import { acceptCompiled, convert, passes } from './compiled-run.js';
 
 /** A compiled accept: the instance `input` validates to, or undefined (then the slow path decides). */
 export type Accept = (input: object) => object | undefined;
-
-type Predicate = (value: unknown) => boolean;
 
 const PRIMITIVE: ReadonlySet<Conversion> = new Set<Conversion>(['copy', 'string', 'number', 'boolean']);
 
@@ -19,11 +17,7 @@ const PRIMITIVE: ReadonlySet<Conversion> = new Set<Conversion>(['copy', 'string'
 function isFlat(plan: ClassPlan): boolean {
   if (plan.failed || !plan.validatable || plan.defaults.length > 0) return false;
   return plan.properties.every(
-    (p) =>
-      typeof p.conversion === 'string' &&
-      PRIMITIVE.has(p.conversion) &&
-      p.nested === undefined &&
-      p.rules.every((rule) => rule.test !== undefined),
+    (p) => typeof p.conversion === 'string' && PRIMITIVE.has(p.conversion) && p.nested === undefined,
   );
 }
 
@@ -43,7 +37,7 @@ export function compileAccept(plan: ClassPlan): Accept {
   const interpreted: Accept = (input) => acceptCompiled(plan, input);
   if (!isFlat(plan)) return interpreted;
   const conditions: ((object: object, value: unknown) => boolean)[] = [];
-  const tests: Predicate[] = [];
+  const rules: Rule[] = [];
   const names = plan.properties.map((p) => JSON.stringify(p.name));
   const cases = plan.properties.map((p, i) => {
     const name = names[i] as string;
@@ -53,7 +47,8 @@ export function compileAccept(plan: ClassPlan): Accept {
       `case ${name}: {`,
       `  if (typeof instance[${name}] === "function") return undefined;`,
       `  const v = input[${name}];`,
-      '  if (v === undefined) break;',
+      // class-transformer keeps an explicit undefined key (its initial value, when it has one).
+      `  if (v === undefined) { instance[${name}] = instance[${name}]; break; }`,
       '  const t = typeof v;',
       `  instance[${name}] = t === "string" || t === "number" || t === "boolean" ? ${primitive(p.conversion, 'v')} : convert(v, ${JSON.stringify(p.conversion)}, 1);`,
       '  break;',
@@ -68,24 +63,13 @@ export function compileAccept(plan: ClassPlan): Accept {
     for (const condition of p.conditions) {
       lines.push(`  proceed = conditions[${conditions.push(condition) - 1}](instance, v) && proceed;`);
     }
-    // A Set or Map is left to class-validator (it checks their values); only an object can be one.
-    lines.push(
-      '  if (proceed) {',
-      "    if (typeof v === 'object' && v !== null && (v instanceof Set || v instanceof Map)) return undefined;",
-    );
-    for (const rule of p.rules) {
-      const test = `tests[${tests.push(rule.test as Predicate) - 1}]`;
-      const pass = rule.each ? `(Array.isArray(v) ? everyItem(${test}, v) : ${test}(v))` : `${test}(v)`;
-      lines.push(`    if (!${pass}) return undefined;`);
-    }
+    lines.push('  if (proceed) {');
+    for (const rule of p.rules)
+      lines.push(`    if (!passes(rules[${rules.push(rule) - 1}], instance, v)) return undefined;`);
     lines.push('  }');
     return ['{', ...lines, '}'].join('\n');
   });
   const source = [
-    'function everyItem(test, items) {',
-    '  for (const item of items) if (!test(item)) return false;',
-    '  return true;',
-    '}',
     'return function accept(input) {',
     '  try {',
     '    const instance = new Dto();',
@@ -110,8 +94,10 @@ export function compileAccept(plan: ClassPlan): Accept {
   ].join('\n');
   try {
     // Only property names (JSON-quoted) and indexes are written into the source.
-    const make = new Function('Dto', 'convert', 'conditions', 'tests', source) as (...args: unknown[]) => Accept;
-    return make(plan.dto, convert, conditions, tests);
+    const make = new Function('Dto', 'convert', 'passes', 'conditions', 'rules', source) as (
+      ...args: unknown[]
+    ) => Accept;
+    return make(plan.dto, convert, passes, conditions, rules);
   } catch {
     // --disallow-code-generation-from-strings, or a CSP-like policy: the interpreted path is just as correct.
     return interpreted;

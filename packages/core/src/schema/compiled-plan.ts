@@ -6,7 +6,6 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { type MetadataStorage, ValidationTypes } from 'class-validator';
 import { getFieldMetadata } from '../decorators/field.decorator.js';
 import type { Class } from '../metadata/types.js';
-import { inlinePredicate, type ValuePredicate } from './inline-rules.js';
 import { OrderedMetadata } from './validation-order.js';
 
 /** class-transformer's `TransformationType.PLAIN_TO_CLASS`. */
@@ -15,7 +14,9 @@ const PLAIN_TO_CLASS = 0;
 /**
  * The names of class-validator's own validators: pure and synchronous, so running one twice (fast
  * path, then slow path on a rejection) is harmless. A user's own validator, even a sync one, is not
- * assumed to be either, so a class that uses one is never compiled.
+ * assumed to be either, so a class that uses one is never compiled. The name only admits a class to the
+ * fast path; what runs there is always the constraint class-validator registered for the property (its
+ * identity), never a function chosen by name: a project's validator registered as `isInt` runs as itself.
  */
 // biome-ignore format: a table reads better packed
 const BUILT_IN_VALIDATORS = new Set([
@@ -52,8 +53,6 @@ export interface Rule {
   validators: ConstraintInstance[];
   /** The validation arguments the fast path hands every validator of the rule (made on first use, reused). */
   args?: RuleArguments;
-  /** The same check as a predicate of the value alone, for class-validator's common validators (inline-rules.ts). */
-  test?: ValuePredicate;
 }
 
 /** What class-validator passes a constraint's `validate(value, args)`. */
@@ -158,22 +157,11 @@ function fill(plan: ClassPlan, plans: WeakMap<Function, ClassPlan>, metadata: Or
       } else if (meta.type === ValidationTypes.CUSTOM_VALIDATION || meta.type === ValidationTypes.IS_DEFINED) {
         const builtIn = meta.name !== undefined && (BUILT_IN_VALIDATORS.has(meta.name) || metadata.isOwn(meta));
         if (!builtIn || meta.validateIf !== undefined) fail('custom validator');
-        const validators = storage.getTargetValidatorConstraints(meta.constraintCls).map((c) => {
+        const validators = metadata.registered(meta.constraintCls).map((c) => {
           if (c.async) fail('async validator');
           return c.instance as ConstraintInstance;
         });
         const rule: Rule = { property: name, each: meta.each === true, constraints: meta.constraints, validators };
-        const only = validators.length === 1 ? validators[0] : undefined;
-        if (only !== undefined && meta.name !== undefined) {
-          const args = {
-            targetName: dto.name,
-            property: name,
-            object: {},
-            value: undefined,
-            constraints: meta.constraints,
-          };
-          rule.test = inlinePredicate(meta.name, meta.constraints, (value) => only.validate(value, { ...args, value }));
-        }
         (meta.type === ValidationTypes.IS_DEFINED ? defined : custom).push(rule);
       } else if (meta.type === ValidationTypes.NESTED_VALIDATION) {
         property.nested = nestedPlan(property.conversion, meta.target, storage);

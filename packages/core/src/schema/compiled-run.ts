@@ -42,8 +42,10 @@ function build(plan: ClassPlan, input: Bag, depth: number): Bag {
     // `exposeDefaultValues`: an explicit undefined keeps the initial value.
     instance[key] = value === undefined ? instance[key] : convert(value, property.conversion, depth + 1);
   }
+  // A default is input left out: converted like one (a nested class's default becomes an instance of it).
   for (const [key, fallback] of plan.defaults)
-    if (instance[key] === undefined) instance[key] = structuredClone(fallback);
+    if (instance[key] === undefined)
+      instance[key] = convert(structuredClone(fallback), plan.byName.get(key)?.conversion ?? 'copy', depth + 1);
   return instance;
 }
 
@@ -97,14 +99,12 @@ function check(plan: ClassPlan, object: Bag, depth: number): boolean {
   return true;
 }
 
-function passes(rule: Rule, object: Bag, value: unknown): boolean {
+/**
+ * Whether `value` passes one rule, run through the constraints class-validator registered for it (a Set or Map,
+ * whose values class-validator checks, and a promise leave the fast path).
+ */
+export function passes(rule: Rule, object: Bag, value: unknown): boolean {
   if (value instanceof Set || value instanceof Map) throw GIVE_UP;
-  const test = rule.test;
-  if (test !== undefined) {
-    if (!rule.each || !Array.isArray(value)) return test(value);
-    for (const item of value) if (!test(item)) return false;
-    return true;
-  }
   // One arguments object per rule, filled per check rather than allocated: the validators are class-validator's
   // own, synchronous, and keep nothing of it (anything else never reaches the fast path).
   rule.args ??= { targetName: undefined, property: rule.property, object, value, constraints: rule.constraints };

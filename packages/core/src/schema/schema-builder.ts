@@ -21,7 +21,8 @@ export interface SchemaBuilderOptions {
 // Both dialects are declared. 2020-12 is the default dialect from 2025-11-25, so an undeclared draft-07
 // schema would be read as 2020-12 by a newer client; older clients (the official SDKs' Ajv included)
 // accept the draft-07 URI, which is also what the SDKs' own zod-to-json-schema output carries.
-const DIALECT_URI: Record<SchemaDialect, string> = {
+/** The `$schema` URI of each dialect (every listed schema names its own). */
+export const DIALECT_URI: Record<SchemaDialect, string> = {
   'draft-07': 'http://json-schema.org/draft-07/schema#',
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
 };

@@ -36,6 +36,9 @@ interface ClassFacts {
   fields: string[];
 }
 
+/** How every path turns plain input into an instance: no implicit conversion (MCP arguments are typed JSON). */
+const TRANSFORM = { enableImplicitConversion: false, exposeDefaultValues: true } as const;
+
 /** Keys that would reach an object's prototype rather than become a field. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
 
@@ -143,7 +146,7 @@ export class DtoValidator {
 
   /**
    * Resolves with `{ ok: true, value }` (an instance of `dto`) or `{ ok: false, issues }`. Bad input never
-   * rejects; an exception thrown by your own code (a `@Transform`, a custom validator) still does.
+   * rejects: a validator or a `@Transform`/`@Type` that throws on a value gives that field's issue.
    */
   async validate<T>(dto: Class<T>, input: unknown): Promise<ValidationResult<T>> {
     const raw = input === undefined ? {} : input;
@@ -162,12 +165,17 @@ export class DtoValidator {
     if (smuggled.length > 0)
       return { ok: false, issues: smuggled.map((path) => ({ path, message: unknownField(path) })) };
 
-    const instance = plainToInstance(dto, raw, { enableImplicitConversion: false, exposeDefaultValues: true }) as T;
-    this.#fillDefaults(instance, 0);
+    const instance = transform(dto, raw);
+    if (!instance.ok) return instance;
+    this.#fillDefaults(instance.value, 0);
     // Type and size checks before patterns, each property stopping at its first failure (validation-order.ts).
     const options = { whitelist: !this.#allowUnknown, forbidNonWhitelisted: !this.#allowUnknown };
-    const errors = await validateOrdered(instance as object, { ...options, forbidUnknownValues: true }, this.#metadata);
-    if (errors.length === 0) return { ok: true, value: instance };
+    const errors = await validateOrdered(
+      instance.value as object,
+      { ...options, forbidUnknownValues: true },
+      this.#metadata,
+    );
+    if (errors.length === 0) return { ok: true, value: instance.value };
     const issues: ValidationIssue[] = [];
     this.#flatten(errors, '', issues);
     return { ok: false, issues };
@@ -197,7 +205,11 @@ export class DtoValidator {
     if (typeof ctor !== 'function' || ctor === Object) return;
     const record = value as Record<string, unknown>;
     for (const [property, fallback] of this.#factsOf(ctor).defaults) {
-      if (record[property] === undefined) record[property] = structuredClone(fallback);
+      // Through class-transformer, as if the input had it: a nested class's default becomes an instance of it.
+      if (record[property] === undefined)
+        record[property] = (
+          plainToInstance(ctor, { [property]: structuredClone(fallback) }, TRANSFORM) as typeof record
+        )[property];
     }
     for (const child of Object.values(record)) this.#fillDefaults(child, depth + 1);
   }
@@ -218,6 +230,28 @@ export class DtoValidator {
       }
       if (error.children && error.children.length > 0) this.#flatten(error.children, path, out);
     }
+  }
+}
+
+/**
+ * plainToInstance, with a throw on bad input (a `@Type` discriminator reading a null item, a `@Transform` that
+ * cannot parse) turned into the issue of the field whose value made it throw.
+ */
+function transform<T>(dto: Class<T>, raw: object): ValidationResult<T> {
+  try {
+    return { ok: true, value: plainToInstance(dto, raw, TRANSFORM) as T };
+  } catch {
+    // The rare path: find the fields at fault one by one (bounded by the input limits checked before).
+    const issues: ValidationIssue[] = [];
+    for (const [key, value] of Object.entries(raw)) {
+      try {
+        plainToInstance(dto, { [key]: value }, TRANSFORM);
+      } catch {
+        issues.push({ path: key, message: `${key} has a value that cannot be read as its declared type` });
+      }
+    }
+    if (issues.length === 0) issues.push({ path: '', message: 'arguments cannot be read as their declared types' });
+    return { ok: false, issues };
   }
 }
 

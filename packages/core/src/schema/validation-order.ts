@@ -80,6 +80,7 @@ export class OrderedMetadata {
   readonly #guard = new PatternInputLength();
   readonly #guards = new WeakMap<ValidationMetadata, ValidationMetadata>();
   readonly #sorted = new WeakMap<Function, Map<string, ValidationMetadata[]>>();
+  readonly #constraints = new WeakMap<Function, ConstraintMetadata[]>();
 
   constructor(readonly unsafePatternMaxLength?: number) {
     this.#base = getMetadataStorage();
@@ -91,8 +92,36 @@ export class OrderedMetadata {
     view.getTargetValidatorConstraints = (target) =>
       target === PatternInputLength
         ? [{ name: PATTERN_INPUT_LENGTH, async: false, instance: this.#guard, target } as ConstraintMetadata]
-        : this.#base.getTargetValidatorConstraints(target);
+        : this.#contained(target);
     this.storage = view;
+  }
+
+  /** The constraints of `target`, each behind {@link containThrows}; made once per constraint class. */
+  #contained(target: Function): ConstraintMetadata[] {
+    let list = this.#constraints.get(target);
+    if (list === undefined) {
+      list = this.#base.getTargetValidatorConstraints(target).map(
+        (c) =>
+          ({
+            name: c.name,
+            async: c.async,
+            target: c.target,
+            instance: containThrows(c.instance),
+          }) as ConstraintMetadata,
+      );
+      this.#constraints.set(target, list);
+    }
+    return list;
+  }
+
+  /**
+   * The constraints class-validator registered for `target`, as they are (the compiled fast path calls them inside
+   * its own try/catch, so it needs no guard per call); the length check this view adds for its own class.
+   */
+  registered(target: Function): ConstraintMetadata[] {
+    return target === PatternInputLength
+      ? [{ name: PATTERN_INPUT_LENGTH, async: false, instance: this.#guard, target } as ConstraintMetadata]
+      : this.#base.getTargetValidatorConstraints(target);
   }
 
   /** Whether `meta` is a length check this view added (compiled like a built-in validator). */
@@ -144,6 +173,24 @@ export class OrderedMetadata {
     }
     return guard;
   }
+}
+
+/**
+ * A constraint whose `validate` answers "invalid" where the original throws or rejects: a validator that cannot
+ * read a value (validator.js's `isEmail` on a lone surrogate throws URIError) has refused it, and the client gets
+ * that field's message rather than an internal error. Its messages are the original's (it is the prototype).
+ */
+function containThrows(instance: ValidatorConstraintInterface): ValidatorConstraintInterface {
+  const contained = Object.create(instance) as ValidatorConstraintInterface;
+  contained.validate = (value, args) => {
+    try {
+      const verdict = instance.validate(value, args);
+      return verdict instanceof Promise ? verdict.catch(() => false) : verdict;
+    } catch {
+      return false;
+    }
+  };
+  return contained;
 }
 
 /**
