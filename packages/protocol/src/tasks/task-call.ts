@@ -131,6 +131,11 @@ export class TaskBridge implements TaskRoute, TaskControl {
     return this.starting;
   }
 
+  /** The task as stored now (after the run settled), for the CreateTaskResult of an already answered request. */
+  settled(caller: TaskCaller): Promise<StoredTask> {
+    return (this.manager as TaskManager).get(caller, this.stored?.taskId);
+  }
+
   /** The task creation under way, if the handler asked for one (awaited before a plain answer). */
   get pending(): Promise<boolean> | undefined {
     return this.starting;
@@ -209,7 +214,11 @@ export async function callWithTasks(manager: TaskManager | undefined, call: Task
   const run = bridge.run;
   if (run === undefined || bridge.task === undefined) {
     if ('error' in first) throw first.error;
-    return (first as { result: JsonObject }).result;
+    const result = (first as { result: JsonObject }).result;
+    // 2025-11-25: a receiver that accepts a task-augmented request MUST answer with a CreateTaskResult,
+    // so a handler that answered before continuing still becomes a task — already completed.
+    if (call.era === 'legacy' && call.optedIn) return answeredTask(bridge, call, result);
+    return result;
   }
   // A store failure while settling leaves the task to its lease (it becomes failed), never a crash.
   handler
@@ -219,4 +228,14 @@ export async function callWithTasks(manager: TaskManager | undefined, call: Task
     )
     .catch(() => undefined);
   return createTaskResult(call.era, bridge.task);
+}
+
+/** A 2025-11-25 task request its handler answered plainly: stored as a task that already completed. */
+async function answeredTask(bridge: TaskBridge, call: TaskCall, result: JsonObject): Promise<JsonObject> {
+  if (!(await bridge.continueAsTask().catch(() => false))) return result;
+  const run = bridge.run as TaskRun;
+  const task = bridge.task as StoredTask;
+  await run.complete(result);
+  const done = await bridge.settled(call.caller).catch(() => task);
+  return createTaskResult(call.era, done);
 }

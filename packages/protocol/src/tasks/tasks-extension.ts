@@ -60,11 +60,11 @@ export class TasksExtension {
   }
 
   /** What the sets serving `version` add to the server's capabilities. */
-  capabilities(version: string): ServerCapabilities {
+  capabilities(version: string, identified = false): ServerCapabilities {
     const caps: ServerCapabilities = {};
     for (const set of this.sets) {
       if (!set.serves(version)) continue;
-      const more = set.capabilities(version);
+      const more = set.capabilities(version, identified);
       if (more.extensions) caps.extensions = { ...caps.extensions, ...more.extensions };
       for (const [key, value] of Object.entries(more)) if (key !== 'extensions') caps[key] = value;
     }
