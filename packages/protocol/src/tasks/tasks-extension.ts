@@ -10,6 +10,7 @@ import type { JsonObject, ServerCapabilities } from '../engine/types.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import { callWithTasks, optsIntoTasks, type TaskBridge, type TaskPolicy } from './task-call.js';
+import { listenToTasks, type TaskListen } from './task-listen.js';
 import { type TaskCaller, TaskManager, type TaskOptions } from './task-manager.js';
 import { type ExtensionMethodSet, legacyTaskMethods, modernTaskMethods, type TaskMethodCall } from './task-methods.js';
 import type { TaskInputRequest } from './task-types.js';
@@ -113,6 +114,14 @@ export class TasksExtension {
         return call.invoke(ctx, bridge);
       },
     });
+  }
+
+  /**
+   * The `taskIds` of a 2026-07-28 `subscriptions/listen`: -32021 unless the request declares the
+   * extension; the caller's own tasks are acknowledged and followed as `notifications/tasks`.
+   */
+  listen(taskIds: unknown, ctx: RequestContext, max: number): Promise<TaskListen> {
+    return listenToTasks(this.manager, taskIds, taskCallerOf(ctx), ctx.clientCapabilities, max);
   }
 
   /**

@@ -6,6 +6,8 @@ export interface SubscriptionFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** Task status notifications (extension io.modelcontextprotocol/tasks). */
+  taskIds?: string[];
 }
 
 /** One open listen stream. */
