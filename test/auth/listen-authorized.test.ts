@@ -71,7 +71,48 @@ async function listen(url: URL, token: string, uris: string[]) {
   return { next, cancel: () => reader.cancel() };
 }
 
+class Vault {
+  @Authorized('vault:read')
+  @Resource('vault://keys', { name: 'keys' })
+  keys() {
+    return 'keys';
+  }
+
+  @Authorized('vault:read')
+  @ResourceTemplate('vault://items/{id}', { name: 'item' })
+  item() {
+    return 'item';
+  }
+
+  @Resource('notes://public/readme', { name: 'readme' })
+  readme() {
+    return 'public';
+  }
+}
+
 describe('subscriptions/listen and @Authorized (McpApp over HTTP)', () => {
+  it('a prefix that covers only what the caller may not read is not acknowledged; one covering something readable is', async () => {
+    const app = new McpApp({ name: 'vault', version: '1.0.0', providers: [Vault] });
+    const serving = await serveHttp(app.server, {
+      port: 0,
+      authenticate: (request) => {
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+        if (token === 'plain') return { token, subject: 'plain', scopes: [] };
+        if (token === 'keeper') return { token, subject: 'keeper', scopes: ['vault:read'] };
+        return undefined;
+      },
+    });
+    running.push(serving);
+    const asked = ['vault:', 'vault://', 'vault://items/', 'notes:', 'elsewhere://'];
+    const plain = await listen(serving.url, 'plain', asked);
+    // What nothing serves yet (elsewhere://) may still be heard of; what only the vault serves may not.
+    expect((await plain.next()).params.notifications.resourceSubscriptions).toEqual(['notes:', 'elsewhere://']);
+    const keeper = await listen(serving.url, 'keeper', asked);
+    expect((await keeper.next()).params.notifications.resourceSubscriptions).toEqual(asked);
+    await plain.cancel();
+    await keeper.cancel();
+  });
+
   it('a caller without the scope is not subscribed to protected resources or templates, and hears nothing of them', async () => {
     const app = new McpApp({ name: 'notes', version: '1.0.0', providers: [Notes] });
     const serving = await serveHttp(app.server, {
