@@ -27,7 +27,9 @@ class Lines {
 
   private push(line: string): void {
     this.seen.push(line);
-    this.waiters = this.waiters.filter((w) => !w.match.test(line) || (w.resolve(line), false));
+    const woken = this.waiters.filter((w) => w.match.test(line));
+    this.waiters = this.waiters.filter((w) => !woken.includes(w));
+    for (const w of woken) w.resolve(line);
   }
 }
 
