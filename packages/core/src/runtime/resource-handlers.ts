@@ -7,7 +7,7 @@ import {
   type ResourcesProvider,
   type ResourceTemplateDefinition,
 } from '@decorum/protocol';
-import { ResourceDeclarationError } from '../errors.js';
+import { DecorumStartupError, ResourceDeclarationError } from '../errors.js';
 import { readScopes } from '../metadata/store.js';
 import type { ResourceEntry, TemplateEntry } from '../scanner/manifest.js';
 import { UriTemplateRouter } from '../uri/uri-template-router.js';
@@ -51,6 +51,8 @@ export function buildResourcesProvider(
     try {
       variables = router.add(entry.uriTemplate, { entry, read: compile(entry, policies.template, deps) }).variableNames;
     } catch (error) {
+      // A startup error of the template's DTO (an unsafe pattern …) already says what to fix.
+      if (error instanceof DecorumStartupError) throw error;
       throw new ResourceDeclarationError(`${entry.where}: ${(error as Error).message}`);
     }
     for (const p of entry.params) {
