@@ -234,8 +234,15 @@ export class Exchange {
   }
 
   private async emit(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    const data = JSON.stringify(message);
+    const droppable = isDroppable(message);
+    // A log the stream drops is not stored either: what is kept for resumption stays within its budget.
+    if (droppable && this.connected && this.connection?.wouldDrop(data.length)) {
+      this.connection.dropped++;
+      return;
+    }
     const id = this.context.eventStore === null ? undefined : await this.store(message);
-    if (this.connected) this.connection?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
+    if (this.connected) this.connection?.send({ id, data }, droppable);
     else if (id !== undefined) this.context.relay?.stored(this.streamId);
   }
 
