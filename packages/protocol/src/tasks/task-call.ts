@@ -232,7 +232,8 @@ export async function callWithTasks(manager: TaskManager | undefined, call: Task
 
 /** A 2025-11-25 task request its handler answered plainly: stored as a task that already completed. */
 async function answeredTask(bridge: TaskBridge, call: TaskCall, result: JsonObject): Promise<JsonObject> {
-  if (!(await bridge.continueAsTask().catch(() => false))) return result;
+  // A refusal (too many tasks) is the request's error; a cancelled request just gets its answer.
+  if (!(await bridge.continueAsTask())) return result;
   const run = bridge.run as TaskRun;
   const task = bridge.task as StoredTask;
   await run.complete(result);
