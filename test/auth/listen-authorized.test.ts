@@ -111,6 +111,39 @@ describe('subscriptions/listen and @Authorized (McpApp over HTTP)', () => {
     expect((await keeper.next()).params.notifications.resourceSubscriptions).toEqual(asked);
     await plain.cancel();
     await keeper.cancel();
+
+    // 2025-11-25: resources/subscribe to the same prefix is refused with the scopes to step up to.
+    const subscribe = async (token: string) => {
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      const post = (body: object, session?: string) =>
+        fetch(serving.url, {
+          method: 'POST',
+          headers: { ...headers, ...(session ? { 'mcp-session-id': session } : {}) },
+          body: JSON.stringify(body),
+        });
+      const init = await post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      });
+      const session = init.headers.get('mcp-session-id') as string;
+      await init.body?.cancel();
+      await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).body?.cancel();
+      return post({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'vault:' } }, session);
+    };
+    const refused = await subscribe('plain');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('vault:read');
+    await refused.body?.cancel();
+    const granted = await subscribe('keeper');
+    expect(granted.status).toBe(200);
+    await granted.body?.cancel();
   });
 
   it('a caller without the scope is not subscribed to protected resources or templates, and hears nothing of them', async () => {
