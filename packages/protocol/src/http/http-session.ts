@@ -248,7 +248,7 @@ export class HttpSession implements Transport {
     }
     const store = this.settings.eventStore;
     const cost = 'GET stream messages sent without being stored';
-    const stored = store ? store.append(this.id, this.standaloneId, message) : undefined;
+    const stored = store ? store.append(this.id, this.standaloneId, message, data.length) : undefined;
     const id = stored && (await reported(stored, this.settings.incidents, cost));
     this.standalone?.send({ id, data }, droppable);
   }

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryEventStore, type JsonRpcMessage, ProtocolServer } from '../../src/index.js';
 import { type HttpServing, serveHttp } from '../../src/node.js';
-import { legacyPost, openSession } from '../support/raw-http.js';
+import { legacyPost, openSession, SseReader } from '../support/raw-http.js';
 
 const CAP = 1024 * 1024; // the stream's budget in this test: 1 MiB
 const EVENTS = 200; // × 16 KiB: 3.2 MiB of logs, over three times the budget
@@ -46,13 +46,15 @@ afterEach(async () => {
   await Promise.all(servings.splice(0).map((s) => s.close()));
 });
 
-async function start(): Promise<{ url: URL; store: CountingStore; flooded: Promise<void> }> {
-  const store = new CountingStore({ maxEventsPerSession: 10_000 });
+async function start(
+  store = new CountingStore({ maxEventsPerSession: 10_000 }),
+  streamCap = CAP,
+): Promise<{ url: URL; store: CountingStore; flooded: Promise<void> }> {
   let done!: () => void;
   const flooded = new Promise<void>((resolve) => {
     done = resolve;
   });
-  const serving = await serveHttp(floodServer(done), { port: 0, eventStore: store, maxStreamBufferBytes: CAP });
+  const serving = await serveHttp(floodServer(done), { port: 0, eventStore: store, maxStreamBufferBytes: streamCap });
   servings.push(serving);
   return { url: serving.url, store, flooded };
 }
@@ -76,5 +78,38 @@ describe('SSE to a client that does not read: bytes kept stay within the stream 
     expect(store.logBytes).toBeGreaterThan(0);
     expect(store.logBytes).toBeLessThanOrEqual(CAP + IN_FLIGHT);
     await call.body?.cancel();
+  });
+
+  it('a client that reads: what is kept for its resumption stays within the per-session byte budget', async () => {
+    // The default store keeps 8 MiB per session (the default stream budget); here 1 MiB, and a stream budget that
+    // holds the whole flood, so nothing is dropped and the client reads all of it.
+    const { url, store, flooded } = await start(new CountingStore({ maxBytesPerSession: CAP }), 8 * CAP);
+    const session = await openSession(url);
+    await (
+      await legacyPost(url, session, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'debug' } })
+    ).body?.cancel();
+    const call = await legacyPost(url, session, {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'flood', arguments: {} },
+    });
+    const sse = new SseReader(call);
+    const ids: string[] = [];
+    let read = 0;
+    for (;;) {
+      const event = await sse.next();
+      if (event === undefined) break;
+      if (event.id !== undefined) ids.push(event.id);
+      read += event.data.length;
+      if (event.data.includes('"id":3')) break;
+    }
+    await flooded;
+    expect(read).toBeGreaterThan(2 * CAP); // it read more than the store may keep
+    // Everything replayable after the first event is what the store kept for this session.
+    const kept = await store.replayAfter(session, ids[0] as string);
+    const bytes = (kept?.events ?? []).reduce((sum, e) => sum + JSON.stringify(e.message).length, 0);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(CAP);
   });
 });
