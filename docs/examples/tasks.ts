@@ -2,6 +2,7 @@
 // task for clients that support tasks (and as a plain call for the others). Used by docs/tasks.md.
 import 'reflect-metadata';
 import { Arg, type Context, Ctx, Field, McpApp, Tool } from '@decorum/core';
+import type { TaskOptions } from '@decorum/protocol/tasks';
 import { IsBoolean } from 'class-validator';
 
 export class Approval {
@@ -62,3 +63,15 @@ export function createApp(stepMs = 2_000): McpApp {
     tasks: { pollIntervalMs: 1_000, defaultTtlMs: 3_600_000 },
   });
 }
+
+// Every task option with its default: what `tasks: {}` means.
+export const taskOptionsWithDefaults: TaskOptions = {
+  defaultTtlMs: 3_600_000, // a task and its result are kept 1 hour when the client asks for no ttl
+  maxTtlMs: 86_400_000, // the longest ttl a 2025-11-25 client may ask for: 24 hours
+  pollIntervalMs: 1_000, // what clients are told about how often to poll
+  leaseMs: 15_000, // a task whose instance stopped renewing its lease this long is reported failed
+  maxLiveTasksPerRequestor: 100, // running tasks per principal (anonymous: per session or connection)
+  maxLiveTasks: 1_000, // running tasks on this instance, all requestors together
+  maxStoredBytes: 64 * 1024 * 1024, // the in-memory store's size (JSON, results included)
+  // store: new RedisTaskStore(redis), // to share tasks between instances (then maxStoredBytes is Redis's)
+};

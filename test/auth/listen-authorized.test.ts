@@ -71,7 +71,81 @@ async function listen(url: URL, token: string, uris: string[]) {
   return { next, cancel: () => reader.cancel() };
 }
 
+class Vault {
+  @Authorized('vault:read')
+  @Resource('vault://keys', { name: 'keys' })
+  keys() {
+    return 'keys';
+  }
+
+  @Authorized('vault:read')
+  @ResourceTemplate('vault://items/{id}', { name: 'item' })
+  item() {
+    return 'item';
+  }
+
+  @Resource('notes://public/readme', { name: 'readme' })
+  readme() {
+    return 'public';
+  }
+}
+
 describe('subscriptions/listen and @Authorized (McpApp over HTTP)', () => {
+  it('a prefix that covers only what the caller may not read is not acknowledged; one covering something readable is', async () => {
+    const app = new McpApp({ name: 'vault', version: '1.0.0', providers: [Vault] });
+    const serving = await serveHttp(app.server, {
+      port: 0,
+      authenticate: (request) => {
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+        if (token === 'plain') return { token, subject: 'plain', scopes: [] };
+        if (token === 'keeper') return { token, subject: 'keeper', scopes: ['vault:read'] };
+        return undefined;
+      },
+    });
+    running.push(serving);
+    const asked = ['vault:', 'vault://', 'vault://items/', 'notes:', 'elsewhere://'];
+    const plain = await listen(serving.url, 'plain', asked);
+    // What nothing serves yet (elsewhere://) may still be heard of; what only the vault serves may not.
+    expect((await plain.next()).params.notifications.resourceSubscriptions).toEqual(['notes:', 'elsewhere://']);
+    const keeper = await listen(serving.url, 'keeper', asked);
+    expect((await keeper.next()).params.notifications.resourceSubscriptions).toEqual(asked);
+    await plain.cancel();
+    await keeper.cancel();
+
+    // 2025-11-25: resources/subscribe to the same prefix is refused with the scopes to step up to.
+    const subscribe = async (token: string) => {
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      const post = (body: object, session?: string) =>
+        fetch(serving.url, {
+          method: 'POST',
+          headers: { ...headers, ...(session ? { 'mcp-session-id': session } : {}) },
+          body: JSON.stringify(body),
+        });
+      const init = await post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      });
+      const session = init.headers.get('mcp-session-id') as string;
+      await init.body?.cancel();
+      await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).body?.cancel();
+      return post({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'vault:' } }, session);
+    };
+    const refused = await subscribe('plain');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('vault:read');
+    await refused.body?.cancel();
+    const granted = await subscribe('keeper');
+    expect(granted.status).toBe(200);
+    await granted.body?.cancel();
+  });
+
   it('a caller without the scope is not subscribed to protected resources or templates, and hears nothing of them', async () => {
     const app = new McpApp({ name: 'notes', version: '1.0.0', providers: [Notes] });
     const serving = await serveHttp(app.server, {

@@ -50,7 +50,9 @@ describe.each(['2025-11-25', '2026-07-28'])('client tasks against a Decorum app 
       providers: [Jobs],
       tasks: { pollIntervalMs: 20 },
     });
-    const { url } = await app.listen({ http: { port: 0 } });
+    // Authenticated: 2025-11-25 offers tasks/list to identified callers only.
+    const who = async () => ({ token: 't', clientId: 'jobs-client', scopes: [], subject: 'ada' });
+    const { url } = await app.listen({ http: { port: 0, authenticate: who } });
     client = await connectHttp(url as URL, { protocolVersion, handlers, listen: false });
   });
   afterAll(async () => {

@@ -10,11 +10,10 @@ import {
   responseMessage,
   SseReader,
 } from '../../packages/protocol/test/support/raw-http.js';
+import { SKIP_REASON } from '../../packages/redis/test/support/redis-server.js';
 import { type Instance, kill, legacyCall, startInstance, stop, TEST_REDIS_URL } from './scale-out-support.js';
 
-if (!TEST_REDIS_URL) {
-  console.warn('scale-out e2e skipped: DECORUM_TEST_REDIS_URL is not set (CI sets it, e.g. redis://127.0.0.1:6379)');
-}
+if (!TEST_REDIS_URL) console.warn(`scale-out e2e skipped: ${SKIP_REASON}`);
 
 describe.skipIf(!TEST_REDIS_URL)('three instances of examples/everything sharing one Redis', () => {
   let instances: Instance[] = [];

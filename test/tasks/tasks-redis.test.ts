@@ -3,11 +3,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { McpApp } from '../../packages/core/src/index.js';
 import { RedisConnection, RedisTaskStore } from '../../packages/redis/src/index.js';
+import { SKIP_REASON, TEST_REDIS_URL } from '../../packages/redis/test/support/redis-server.js';
 import { createTaskApp } from './fixtures/task-app.js';
 
-const REDIS_URL = process.env.DECORUM_TEST_REDIS_URL;
-if (!REDIS_URL)
-  console.warn('tasks over Redis skipped: DECORUM_TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
+const REDIS_URL = TEST_REDIS_URL;
+if (!REDIS_URL) console.warn(`tasks over Redis skipped: ${SKIP_REASON}`);
 
 type Message = Record<string, any>;
 const TASKS = 'io.modelcontextprotocol/tasks';

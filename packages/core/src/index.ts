@@ -115,7 +115,7 @@ export { audio, embeddedResource, image, resourceLink, text } from './runtime/re
 export type { SchemaServices } from './runtime/services.js';
 export { ToolError, UserError } from './runtime/user-error.js';
 export type { Manifest } from './scanner/manifest.js';
-export { DtoMetadataError, DtoPropertyTypeError } from './schema/errors.js';
+export { DtoMetadataError, DtoPropertyTypeError, UnsafePatternError } from './schema/errors.js';
 export type { ValidationLimits } from './schema/input-limits.js';
 export type { InputValidator, SchemaRole } from './schema/input-validator.js';
 export { formatIssues, type ValidationIssue, type ValidationResult } from './schema/issues.js';

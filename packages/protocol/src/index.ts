@@ -44,7 +44,7 @@ export {
   type RequestStateOptions,
   RequestStateSigner,
 } from './engine/modern/request-state.js';
-export type { Listener, SubscriptionFilter } from './engine/modern/subscriptions.js';
+export { coversUri, type Listener, type SubscriptionFilter } from './engine/modern/subscriptions.js';
 export type { ClusterMessage, NotificationBus } from './engine/notification-bus.js';
 export { type Page, paginate } from './engine/pagination.js';
 export {

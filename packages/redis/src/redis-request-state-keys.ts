@@ -1,5 +1,6 @@
-import type { RequestStateKeySource } from '@decorum/protocol';
-import type { RedisConnection } from './redis-connection.js';
+import { ErrorCode, McpError, type RequestStateKeySource } from '@decorum/protocol';
+import { RedisConfigurationError } from './errors.js';
+import type { RedisConnection, RedisLogger } from './redis-connection.js';
 
 /** Options of {@link RedisRequestStateKeys}. */
 export interface RedisRequestStateKeysOptions {
@@ -10,10 +11,16 @@ export interface RedisRequestStateKeysOptions {
   /**
    * How long a key replaced by `rotate()` keeps verifying, in ms: a state an instance signed just
    * before it heard of the rotation must still verify anywhere. Default 10 minutes (the default
-   * lifetime of a requestState; set it to at least `modern.requestState.ttlMs`).
+   * lifetime of a requestState; set it to at least `modern.requestState.ttlMs`). The overlap in
+   * force is the one of the process that calls `rotate()`.
    */
   overlapMs?: number;
+  /** Where a malformed key in Redis is reported. Default: the console (stderr). */
+  logger?: RedisLogger;
 }
+
+/** Fewest bytes of secret in a key (as for `modern.requestState.keys`). */
+const MIN_KEY_BYTES = 32;
 
 // Entries are "<created ms>:<base64 key>", newest first. The first instance to start creates the
 // key; the others find it. Atomic, so two instances starting together cannot end up with different keys.
@@ -51,11 +58,37 @@ const randomKey = () => {
   return btoa(binary);
 };
 
-/** The key of one list entry ("<ms>:<base64>", or plain base64 as older versions stored it). */
-const keyOf = (entry: string): Uint8Array => {
-  const base64 = entry.slice(entry.indexOf(':') + 1);
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-};
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The key of one list entry ("<ms>:<base64>", or plain base64 as older versions stored it), or what
+ * is wrong with it — never the entry itself, which is a secret.
+ */
+function keyOf(entry: string): Uint8Array | string {
+  const base64 = /^\d+:/.test(entry) ? entry.slice(entry.indexOf(':') + 1) : entry;
+  if (!BASE64.test(base64) || base64.length % 4 !== 0) return 'is not "<ms>:<base64 key>"';
+  const key = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  if (key.byteLength < MIN_KEY_BYTES)
+    return `holds ${key.byteLength} bytes, fewer than the ${MIN_KEY_BYTES} a key needs`;
+  return key;
+}
+
+/** A key given to `rotate()`: base64 text or bytes, at least 32 bytes of secret. */
+function checkedKey(key: string | Uint8Array): string {
+  const bytes =
+    typeof key === 'string' ? (BASE64.test(key) && key.length % 4 === 0 ? atob(key).length : -1) : key.byteLength;
+  if (bytes < MIN_KEY_BYTES) {
+    throw new RedisConfigurationError(
+      bytes < 0
+        ? 'rotate(): the key must be base64 text or bytes; nothing was written to Redis'
+        : `rotate(): the key has ${bytes} bytes, fewer than the ${MIN_KEY_BYTES} a requestState key needs; nothing was written to Redis`,
+    );
+  }
+  if (typeof key === 'string') return key;
+  let binary = '';
+  for (const byte of key) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
 /**
  * The signing keys of multi-round-trip `requestState`, shared by every instance through Redis (a
@@ -75,7 +108,9 @@ export class RedisRequestStateKeys {
   private readonly keep: number;
   private readonly overlapMs: number;
   private readonly listeners = new Set<() => void>();
+  private readonly logger: RedisLogger;
   private subscribed?: Promise<void>;
+  private malformed?: string;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -84,18 +119,47 @@ export class RedisRequestStateKeys {
     this.key = `${options.keyPrefix ?? 'decorum:'}request-state-keys`;
     this.keep = Math.max(1, options.keep ?? 2);
     this.overlapMs = options.overlapMs ?? 10 * 60_000;
+    this.logger = options.logger ?? console;
   }
 
   /** The key source for `ProtocolServer.useRequestStateKeys`: it tells the signer of every rotation. */
-  readonly source: RequestStateKeySource = Object.assign(
-    async () => {
-      const entries = await this.redis.run('load requestState keys', (client) =>
-        client.eval(ENSURE, { keys: [this.key], arguments: [randomKey()] }),
+  readonly source: RequestStateKeySource = Object.assign(() => this.load(), {
+    watch: (listener: () => void) => this.watch(listener),
+  });
+
+  /**
+   * What is wrong with the keys in Redis (a malformed entry: its position and problem, never its
+   * content), or undefined when they are usable. While set, the scale-out reports the instance not
+   * ready; it clears at the next load that finds them usable (a rotation triggers one).
+   */
+  get problem(): string | undefined {
+    return this.malformed;
+  }
+
+  /**
+   * Reads the keys: a malformed entry (written by something else than `rotate()`) is logged once,
+   * makes the instance not ready, and fails the load with an error that says so — the signer then
+   * keeps its last good keys, or a new instance answers multi-round calls with that error.
+   */
+  private async load(): Promise<Uint8Array[]> {
+    const entries = (await this.redis.run('load requestState keys', (client) =>
+      client.eval(ENSURE, { keys: [this.key], arguments: [randomKey()] }),
+    )) as string[];
+    const keys = entries.map(keyOf);
+    const problems = keys.flatMap((key, i) => (typeof key === 'string' ? [`entry ${i} ${key}`] : []));
+    if (problems.length > 0) {
+      const problem = `requestState keys at "${this.key}" in Redis: ${problems.join('; ')}. This instance is not ready until they are fixed: rotate() puts a good key in front (and drops old ones), or delete the bad entry`;
+      if (problem !== this.malformed) this.logger.error(problem);
+      this.malformed = problem;
+      throw new McpError(
+        ErrorCode.InternalError,
+        'This server cannot sign multi-round requests: its shared requestState keys are malformed (its log says which)',
       );
-      return (entries as string[]).map(keyOf);
-    },
-    { watch: (listener: () => void) => this.watch(listener) },
-  );
+    }
+    if (this.malformed !== undefined) this.logger.warn(`requestState keys at "${this.key}" in Redis are usable again`);
+    this.malformed = undefined;
+    return keys as Uint8Array[];
+  }
 
   /**
    * Calls `listener` whenever the keys may have changed: a rotation by any instance, or this
@@ -103,11 +167,14 @@ export class RedisRequestStateKeys {
    */
   watch(listener: () => void): () => void {
     this.listeners.add(listener);
-    this.subscribed ??= this.redis.subscribe(
-      this.key,
-      () => this.changed(),
-      () => this.changed(),
-    );
+    // Subscribed, then the keys checked once: a malformed key is reported at startup, not at the first call.
+    this.subscribed ??= this.redis
+      .subscribe(
+        this.key,
+        () => this.changed(),
+        () => this.changed(),
+      )
+      .then(() => this.check());
     return () => this.listeners.delete(listener);
   }
 
@@ -116,17 +183,30 @@ export class RedisRequestStateKeys {
     await this.subscribed;
   }
 
-  /** Signs with a new key from now on, on every instance; the replaced keys verify for `overlapMs` more. */
-  async rotate(): Promise<void> {
+  /**
+   * Signs with a new key from now on, on every instance; the replaced keys verify for `overlapMs` more
+   * (this process's `overlapMs`, whatever the servers were given). `key`: your own (base64 or bytes,
+   * at least 32 bytes), else a random one; a shorter or malformed key is refused before anything is written.
+   */
+  async rotate(key?: string | Uint8Array): Promise<void> {
+    const next = key === undefined ? randomKey() : checkedKey(key);
     await this.redis.run('rotate requestState keys', (client) =>
       client.eval(ROTATE, {
         keys: [this.key],
-        arguments: [randomKey(), String(this.keep), String(this.overlapMs)],
+        arguments: [next, String(this.keep), String(this.overlapMs)],
       }),
     );
   }
 
+  /** Loads the keys once to update {@link problem} (failures are already logged or are outages). */
+  private async check(): Promise<void> {
+    await this.load().catch(() => undefined);
+  }
+
   private changed(): void {
+    // Checked on every rotation heard, not at the next request: a bad key is reported even without
+    // traffic, and an instance reported not ready (which gets none) sees the fix.
+    void this.check();
     for (const listener of this.listeners) listener();
   }
 }

@@ -26,7 +26,8 @@ export interface RedisScaleOutOptions {
   streamLeaseMs?: number;
   /**
    * How long a `requestState` key replaced by `keys.rotate()` keeps verifying, in ms. Default 10
-   * minutes, the default lifetime of a state (keep it at least `modern.requestState.ttlMs`).
+   * minutes, the default lifetime of a state (keep it at least `modern.requestState.ttlMs`). What
+   * counts is the value of the process that calls `rotate()` (a deploy script too), not the servers'.
    */
   keyOverlapMs?: number;
   /** How long an operation waits for a lost Redis to come back before failing, in ms. Default 2 000. */
@@ -44,7 +45,8 @@ export interface RedisScaleOut extends ScaleOut {
   readonly keys: RedisRequestStateKeys;
   /**
    * True while Redis is reachable on both connections (commands, and the pub/sub one that keeps
-   * copies of sessions and the signing keys current): `serveHttp`'s `/readyz` reports it as `store`.
+   * copies of sessions and the signing keys current) and the signing keys in it are usable (see
+   * `keys.problem`): `serveHttp`'s `/readyz` reports it as `store`.
    * False at startup until Redis answers, so a load balancer polling readiness sends no traffic before.
    */
   ready(): boolean;
@@ -72,7 +74,11 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
   }
   const connection = new RedisConnection({ url: settings.url, waitMs: settings.waitMs, logger: settings.logger });
   const keyPrefix = settings.keyPrefix;
-  const keys = new RedisRequestStateKeys(connection, { keyPrefix, overlapMs: settings.keyOverlapMs });
+  const keys = new RedisRequestStateKeys(connection, {
+    keyPrefix,
+    overlapMs: settings.keyOverlapMs,
+    logger: settings.logger,
+  });
   return {
     connection,
     sessionStore: new RedisSessionStore(connection, { keyPrefix, ttlSeconds: settings.sessionTtlSeconds }),
@@ -86,7 +92,8 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
     bus: new RedisNotificationBus(connection, { keyPrefix }),
     keys,
     requestStateKeys: keys.source,
-    ready: () => connection.isReady && connection.isSubscriberReady,
+    // Malformed signing keys in Redis make an instance unready (logged), rather than failing calls.
+    ready: () => connection.isReady && connection.isSubscriberReady && keys.problem === undefined,
     onResync: (listener) => connection.onRestored((role) => role === 'pub/sub' && listener()),
     close: () => connection.close(),
   };

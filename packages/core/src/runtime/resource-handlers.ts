@@ -7,7 +7,7 @@ import {
   type ResourcesProvider,
   type ResourceTemplateDefinition,
 } from '@decorum/protocol';
-import { ResourceDeclarationError } from '../errors.js';
+import { DecorumStartupError, ResourceDeclarationError } from '../errors.js';
 import { readScopes } from '../metadata/store.js';
 import type { ResourceEntry, TemplateEntry } from '../scanner/manifest.js';
 import { UriTemplateRouter } from '../uri/uri-template-router.js';
@@ -16,6 +16,7 @@ import { Context } from './context.js';
 import { resourceDefinition, templateDefinition } from './definitions.js';
 import { instanceOf } from './invoke.js';
 import { allows, demand, ScopeFilter } from './scopes.js';
+import { coveredScopes } from './subscription-scopes.js';
 import { echoed, unknownName } from './suggest.js';
 
 interface CompiledTemplate {
@@ -50,6 +51,8 @@ export function buildResourcesProvider(
     try {
       variables = router.add(entry.uriTemplate, { entry, read: compile(entry, policies.template, deps) }).variableNames;
     } catch (error) {
+      // A startup error of the template's DTO (an unsafe pattern …) already says what to fix.
+      if (error instanceof DecorumStartupError) throw error;
       throw new ResourceDeclarationError(`${entry.where}: ${(error as Error).message}`);
     }
     for (const p of entry.params) {
@@ -117,7 +120,16 @@ export function buildResourcesProvider(
     authorizeSubscribe(uri, request) {
       // The scopes of what would serve `uri`; a URI nothing serves (yet) may still be subscribed to.
       const entry = byUri.get(uri)?.entry ?? router.match(uri)?.value.entry;
-      if (entry !== undefined) demand(request.authInfo, readScopes(entry.provider, entry.method), `resource ${uri}`);
+      if (entry !== undefined) {
+        demand(request.authInfo, readScopes(entry.provider, entry.method), `resource ${uri}`);
+        return;
+      }
+      // A prefix (`vault:`) is granted only when the caller may read something it covers: a listen
+      // acknowledges only what the caller can hear.
+      const under = coveredScopes(uri, resources, templates);
+      if (under.length > 0 && !under.some((scopes) => allows(request.authInfo, scopes))) {
+        demand(request.authInfo, under[0], `resources under ${uri}`);
+      }
     },
     async read({ uri }, request) {
       const fixed = byUri.get(uri);

@@ -83,3 +83,24 @@ export class DtoPropertyTypeError extends DecorumStartupError {
     );
   }
 }
+
+/**
+ * `@Matches` patterns safe-regex2 flags as possibly exponential on properties nothing bounds in length: one
+ * request of a few dozen characters could hold the event loop (every client) for seconds. Code `unsafe-pattern`.
+ * @example
+ * // class SignUp { @Matches(/^(a+)+$/) name!: string }
+ * // → UnsafePatternError: add @MaxLength(n), or validation.unsafePatternMaxLength
+ */
+export class UnsafePatternError extends DecorumStartupError {
+  override readonly name = 'UnsafePatternError';
+
+  constructor(
+    /** One line per pattern: the class, property and pattern, and the fix. */
+    readonly patterns: readonly string[],
+  ) {
+    super(
+      'unsafe-pattern',
+      `${patterns.join('\n')}\nOne request can block the server for every client with such a pattern. Only if you accept that risk: the McpApp option validation.allowUnsafePatterns: true (then this is a warning).`,
+    );
+  }
+}

@@ -14,9 +14,14 @@ export interface ValidationLimits {
   /**
    * Longest string a pattern flagged by safe-regex2 (`@Matches(/^(a+)+$/)`) is run on: longer input is
    * refused with a length message before the pattern runs. Unset: such patterns run on whatever their
-   * own `@MaxLength` lets through, and one without a `@MaxLength` is reported at startup.
+   * own `@MaxLength` lets through, and one without a `@MaxLength` fails startup (`UnsafePatternError`).
    */
   unsafePatternMaxLength?: number;
+  /**
+   * Start even with flagged patterns that nothing bounds, with a warning each instead of an
+   * `UnsafePatternError`: for those who accept that one request can hold the event loop. Default false.
+   */
+  allowUnsafePatterns?: boolean;
 }
 
 /** The defaults of {@link ValidationLimits}. */

@@ -8,13 +8,14 @@ import type { Class } from '../metadata/types.js';
 import { type Accept, compileAccept } from './compiled-codegen.js';
 import { type ClassPlan, planFor } from './compiled-plan.js';
 import { validatedProperties } from './dto-shape.js';
+import { UnsafePatternError } from './errors.js';
 import { DEFAULT_LIMITS, limitProblem, unboundedPatterns, type ValidationLimits } from './input-limits.js';
 import type { ValidationIssue, ValidationResult } from './issues.js';
 import { OrderedMetadata, validateOrdered } from './validation-order.js';
 
 /** Options of a {@link DtoValidator}. */
 export interface DtoValidatorOptions extends ValidationLimits {
-  /** Where startup warnings (unbounded unsafe patterns) go. Default: `console.warn` (stderr). */
+  /** Where startup warnings (unbounded unsafe patterns, with `allowUnsafePatterns`) go. Default: `console.warn` (stderr). */
   warn?: (message: string) => void;
   /** Accept (and keep) fields the DTO does not declare. Pair it with the `SchemaBuilder` option. */
   allowUnknown?: boolean;
@@ -62,6 +63,7 @@ export class DtoValidator {
   readonly #maxDepth: number;
   readonly #maxValues: number;
   readonly #warn: (message: string) => void;
+  readonly #allowUnsafe: boolean;
   readonly #prepared = new WeakSet<Function>();
 
   constructor(options: DtoValidatorOptions = {}) {
@@ -70,6 +72,7 @@ export class DtoValidator {
     this.#maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
     this.#maxValues = options.maxValues ?? DEFAULT_LIMITS.maxValues;
     this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#allowUnsafe = options.allowUnsafePatterns === true;
     // The compiled plans assume unknown fields are refused (the whitelist is part of the yes/no).
     this.#compile = options.compile !== false && !this.#allowUnknown;
   }
@@ -86,15 +89,18 @@ export class DtoValidator {
 
   /**
    * Readies `dto` before the first call (the app does this at startup for every DTO it serves): compiles
-   * its plan and warns once about each pattern safe-regex2 flags that nothing bounds.
+   * its plan, and throws an {@link UnsafePatternError} naming each pattern safe-regex2 flags that nothing
+   * bounds (with `allowUnsafePatterns`: warns once about each instead).
    * @example
-   * new DtoValidator({ warn: (m) => logger.warn(m) }).prepare(SignUp); // "[decorum] SignUp.name: @Matches(…"
+   * new DtoValidator().prepare(SignUp); // UnsafePatternError: "[decorum] SignUp.name: @Matches(…"
    */
   prepare(dto: Class): void {
     if (this.#prepared.has(dto)) return;
-    this.#prepared.add(dto);
     if (this.#compile) planFor(dto, this.#plans, this.#metadata);
-    for (const warning of unboundedPatterns(dto, this.#metadata)) this.#warn(warning);
+    const unbounded = unboundedPatterns(dto, this.#metadata);
+    if (unbounded.length > 0 && !this.#allowUnsafe) throw new UnsafePatternError(unbounded);
+    this.#prepared.add(dto);
+    for (const warning of unbounded) this.#warn(warning);
   }
 
   /**

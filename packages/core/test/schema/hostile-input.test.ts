@@ -2,13 +2,15 @@
 // pattern never runs on input its length check refused, unbounded ones are reported at startup, and
 // input too deep or too large is refused before class-transformer recurses into it.
 import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createLinkedTransports } from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Args, McpApp, type McpAppOptions, ResourceTemplate, Tool } from '../../src/index.js';
+import { Args, McpApp, type McpAppOptions, ResourceTemplate, Tool, UnsafePatternError } from '../../src/index.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 
 const EVIL = /^(a+)+$/;
@@ -159,9 +161,43 @@ describe('catastrophic patterns', () => {
     }
   });
 
-  it('without a length cap: one startup warning in the logger naming the pattern and the option', async () => {
+  it('without a length cap: startup fails with UnsafePatternError naming the pattern, the fixes and the opt-out', async () => {
+    const refused = await connect({ providers: [UncappedTools] }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnsafePatternError);
+    const message = (refused as Error).message;
+    expect(message).toContain('Uncapped.name: @Matches(/^(a+)+$/)');
+    expect(message).toContain('@MaxLength(n)');
+    expect(message).toContain('validation.unsafePatternMaxLength');
+    expect(message).toContain('validation.allowUnsafePatterns: true');
+  });
+
+  it('refused over HTTP (listen rejects) and over stdio (the process exits, the error on stderr, stdout clean)', async () => {
+    const serve = async () => {
+      const app = new McpApp({ name: 'hostile', version: '1', providers: [UncappedTools] });
+      apps.push(app);
+      await app.listen({ http: { port: 0 } });
+    };
+    await expect(serve()).rejects.toBeInstanceOf(UnsafePatternError);
+    const fixture = fileURLToPath(new URL('../fixtures/unsafe-pattern-app.ts', import.meta.url));
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--conditions=@decorum/source', '--import', '@decorum/cli/register', fixture], {
+        env: { ...process.env, ...env },
+        input: '',
+        encoding: 'utf8',
+      });
+    const refused = run({});
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('Name.name: @Matches(/^(a+)+$/)');
+    expect(refused.stderr).toContain('validation.allowUnsafePatterns');
+    expect(refused.stdout).toBe('');
+    const allowed = run({ UNSAFE_OPT_OUT: '1' }); // starts, warns, and ends when stdin closes
+    expect(allowed.status).toBe(0);
+    expect(allowed.stderr).toContain('Name.name: @Matches(/^(a+)+$/)');
+  });
+
+  it('with allowUnsafePatterns: one startup warning in the logger naming the pattern and the option', async () => {
     const { lines, logger } = logged();
-    await connect({ providers: [UncappedTools], logger });
+    await connect({ providers: [UncappedTools], logger, validation: { allowUnsafePatterns: true } });
     expect(lines.warn).toHaveLength(1);
     expect(lines.warn[0]).toContain('Uncapped.name: @Matches(/^(a+)+$/)');
     expect(lines.warn[0]).toContain('@MaxLength(n)');
@@ -171,9 +207,10 @@ describe('catastrophic patterns', () => {
     expect(capped.lines.warn).toEqual([]);
   });
 
-  it("a template's @Args DTO is readied at startup too: its warning comes before any read", async () => {
+  it("a template's @Args DTO is readied at startup too: refused before any read (a warning with the opt-out)", async () => {
+    await expect(connect({ providers: [UncappedTemplate] })).rejects.toBeInstanceOf(UnsafePatternError);
     const { lines, logger } = logged();
-    await connect({ providers: [UncappedTemplate], logger });
+    await connect({ providers: [UncappedTemplate], logger, validation: { allowUnsafePatterns: true } });
     expect(lines.warn).toHaveLength(1);
     expect(lines.warn[0]).toContain('Uncapped.name: @Matches(/^(a+)+$/)');
   });
@@ -202,7 +239,7 @@ describe('catastrophic patterns', () => {
     }
   });
 
-  it('the default warning goes to stderr (console.warn), never stdout', () => {
+  it('the default warning (allowUnsafePatterns) goes to stderr (console.warn), never stdout', () => {
     const seen: string[] = [];
     const stdout: string[] = [];
     const warn = console.warn;
@@ -210,7 +247,7 @@ describe('catastrophic patterns', () => {
     console.warn = (message: string) => seen.push(message);
     console.log = (message: string) => stdout.push(message);
     try {
-      new DtoValidator().prepare(Uncapped);
+      new DtoValidator({ allowUnsafePatterns: true }).prepare(Uncapped);
     } finally {
       console.warn = warn;
       console.log = log;

@@ -41,9 +41,14 @@ export class Router implements MethodScope {
 
   /**
    * The capabilities for a revision: exactly what is registered, in the terms that revision knows,
-   * less what the connection cannot honour.
+   * less what the connection cannot honour. `identified`: the caller is an authenticated principal
+   * (an anonymous one is not offered a list of tasks, which it could not be told apart in).
    */
-  capabilities(version: string, abilities: ConnectionAbilities = FULL_ABILITIES): ServerCapabilities {
+  capabilities(
+    version: string,
+    abilities: ConnectionAbilities = FULL_ABILITIES,
+    identified = false,
+  ): ServerCapabilities {
     const { catalog, options } = this;
     const caps: ServerCapabilities = {};
     if (catalog.tools) caps.tools = { listChanged: true };
@@ -60,7 +65,7 @@ export class Router implements MethodScope {
     // Extensions are negotiated the same way in every revision (SEP-2133): legacy initialize and server/discover.
     if (catalog.extensions) caps.extensions = catalog.extensions;
     // Tasks declare their own capability per revision: the extension (2026-07-28), `tasks` (2025-11-25).
-    const tasks = this.tasks?.capabilities(version);
+    const tasks = this.tasks?.capabilities(version, identified);
     if (tasks?.extensions) caps.extensions = { ...caps.extensions, ...tasks.extensions };
     if (tasks?.tasks) caps.tasks = tasks.tasks;
     return caps;

@@ -138,7 +138,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
       );
     }
     if (request.method === 'ping') return {};
-    if (request.method === 'initialize') return this.initialize(params);
+    if (request.method === 'initialize') return this.initialize(params, info);
     if (this.phase !== 'initialized') {
       throw new McpError(
         ErrorCode.InvalidRequest,
@@ -148,7 +148,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     return this.router.legacy(request, cancellation, info, this);
   }
 
-  private initialize(params: JsonObject): JsonObject {
+  private initialize(params: JsonObject, info: MessageInfo | undefined): JsonObject {
     if (this.phase !== 'new') throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: already initialized');
     const state = readInitialize(params);
     this.protocolVersion = state.protocolVersion;
@@ -159,7 +159,8 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     const { serverInfo, instructions } = this.router.options;
     const result: JsonObject = {
       protocolVersion: this.protocolVersion,
-      capabilities: this.router.capabilities(this.protocolVersion, this.abilities),
+      // Whether the caller is identified decides what may be listed across requests (2025-11-25 tasks.list).
+      capabilities: this.router.capabilities(this.protocolVersion, this.abilities, identifiedBy(info)),
       serverInfo: shapeServerInfo(serverInfo, this.protocolVersion),
     };
     if (instructions !== undefined) result.instructions = instructions;
@@ -290,4 +291,9 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     const shaped = params === undefined ? undefined : shapeOutgoingRequest(method, params, this.protocolVersion);
     return this.peer.request(method, shaped, options);
   }
+}
+
+/** True when a request's transport authenticated a principal (a subject or a client id). */
+function identifiedBy(info: MessageInfo | undefined): boolean {
+  return (info?.authInfo?.subject ?? info?.authInfo?.clientId) !== undefined;
 }

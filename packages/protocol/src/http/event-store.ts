@@ -16,8 +16,11 @@ export type StoredMessage = JsonRpcMessage | JsonRpcMessage[] | null;
  * let a client resume on another server instance.
  */
 export interface EventStore {
-  /** Records a message sent on a stream; resolves with its event id. */
-  append(sessionId: string, streamId: string, message: StoredMessage): Promise<string>;
+  /**
+   * Records a message sent on a stream; resolves with its event id. `bytes`: its serialized size when
+   * the caller has it (a store bounded in bytes uses it rather than serializing the message again).
+   */
+  append(sessionId: string, streamId: string, message: StoredMessage, bytes?: number): Promise<string>;
   /**
    * The events of the stream that `lastEventId` belongs to, after it, oldest first; undefined when
    * the id is unknown to this session (never sent, or evicted).
@@ -63,7 +66,16 @@ export interface InMemoryEventStoreOptions {
   maxEventsPerSession?: number;
   /** Events older than this are dropped, in ms. Default 5 minutes. */
   maxAgeMs?: number;
+  /**
+   * Bytes (serialized) kept per session; the oldest events go first. Default 8 MiB, the default
+   * budget of one SSE stream (`maxStreamBufferBytes`), so what is kept for resumption of a client
+   * that reads, however slowly, stays within the same budget as what is queued for it.
+   */
+  maxBytesPerSession?: number;
 }
+
+/** The default {@link InMemoryEventStoreOptions.maxBytesPerSession}: 8 MiB. */
+export const DEFAULT_MAX_EVENT_BYTES_PER_SESSION = 8 * 1024 * 1024;
 
 interface Entry {
   id: string;
@@ -71,29 +83,40 @@ interface Entry {
   streamId: string;
   seq: number;
   at: number;
+  bytes: number;
 }
 
-/** The default {@link EventStore}: per process, bounded in count and age per session. */
+interface Log {
+  seq: number;
+  events: Entry[];
+  bytes: number;
+}
+
+/** The default {@link EventStore}: per process, bounded in count, age and bytes per session. */
 export class InMemoryEventStore implements EventStore {
-  private readonly sessions = new Map<string, { seq: number; events: Entry[] }>();
+  private readonly sessions = new Map<string, Log>();
   private readonly maxEvents: number;
   private readonly maxAgeMs: number;
+  private readonly maxBytes: number;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.maxEvents = options.maxEventsPerSession ?? 1000;
     this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+    this.maxBytes = options.maxBytesPerSession ?? DEFAULT_MAX_EVENT_BYTES_PER_SESSION;
   }
 
-  async append(sessionId: string, streamId: string, message: StoredMessage): Promise<string> {
+  async append(sessionId: string, streamId: string, message: StoredMessage, bytes?: number): Promise<string> {
     let log = this.sessions.get(sessionId);
     if (log === undefined) {
-      log = { seq: 0, events: [] };
+      log = { seq: 0, events: [], bytes: 0 };
       this.sessions.set(sessionId, log);
     }
     const seq = ++log.seq;
     const id = `${streamId}.${seq}`;
-    log.events.push({ id, streamId, seq, message, at: Date.now() });
-    this.evict(log.events);
+    const size = message === null ? 0 : (bytes ?? JSON.stringify(message).length);
+    log.events.push({ id, streamId, seq, message, at: Date.now(), bytes: size });
+    log.bytes += size;
+    this.evict(log);
     return id;
   }
 
@@ -104,7 +127,7 @@ export class InMemoryEventStore implements EventStore {
     const streamId = lastEventId.slice(0, dot);
     const seq = Number(lastEventId.slice(dot + 1));
     if (!Number.isInteger(seq) || seq < 1 || seq > log.seq) return undefined;
-    this.evict(log.events);
+    this.evict(log);
     const events: StoredEvent[] = [];
     for (const e of log.events) {
       if (e.streamId === streamId && e.seq > seq && e.message !== null) {
@@ -118,10 +141,23 @@ export class InMemoryEventStore implements EventStore {
     this.sessions.delete(sessionId);
   }
 
-  private evict(events: Entry[]): void {
+  private evict(log: Log): void {
+    const { events } = log;
     const cutoff = Date.now() - this.maxAgeMs;
     let drop = Math.max(0, events.length - this.maxEvents);
-    while (drop < events.length && (events[drop] as Entry).at < cutoff) drop++;
-    if (drop > 0) events.splice(0, drop);
+    let dropped = 0;
+    for (let i = 0; i < drop; i++) dropped += (events[i] as Entry).bytes;
+    // Past the count, then by age, or while the session holds too many bytes (keeping the newest event).
+    while (drop < events.length) {
+      const entry = events[drop] as Entry;
+      const over = log.bytes - dropped > this.maxBytes && drop < events.length - 1;
+      if (entry.at >= cutoff && !over) break;
+      dropped += entry.bytes;
+      drop++;
+    }
+    if (drop > 0) {
+      events.splice(0, drop);
+      log.bytes -= dropped;
+    }
   }
 }

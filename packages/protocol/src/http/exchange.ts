@@ -234,14 +234,22 @@ export class Exchange {
   }
 
   private async emit(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    const id = this.context.eventStore === null ? undefined : await this.store(message);
-    if (this.connected) this.connection?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
+    const data = JSON.stringify(message);
+    const droppable = isDroppable(message);
+    // A log the stream drops is not stored either: what is kept for resumption stays within its budget.
+    if (droppable && this.connected && this.connection?.wouldDrop(data.length)) {
+      this.connection.dropped++;
+      return;
+    }
+    const id = this.context.eventStore === null ? undefined : await this.store(message, data.length);
+    if (this.connected) this.connection?.send({ id, data }, droppable);
     else if (id !== undefined) this.context.relay?.stored(this.streamId);
   }
 
   /** Stores an event; undefined when the store fails: it then goes out live without an id (never fails the call). */
-  private store(message: JsonRpcMessage | JsonRpcMessage[] | null): Promise<string | undefined> {
-    const stored = (this.context.eventStore as EventStore).append(this.context.sessionId, this.streamId, message);
+  private store(message: JsonRpcMessage | JsonRpcMessage[] | null, bytes?: number): Promise<string | undefined> {
+    const store = this.context.eventStore as EventStore;
+    const stored = store.append(this.context.sessionId, this.streamId, message, bytes);
     const cost = message === null ? 'streams not resumable' : 'events sent without being stored';
     return reported(stored, this.context.incidents, cost);
   }

@@ -239,11 +239,18 @@ export class HttpSession implements Transport {
   }
 
   private async emitStandalone(message: JsonRpcMessage): Promise<void> {
+    const data = JSON.stringify(message);
+    const droppable = isDroppable(message);
+    // As on a POST stream: a log the stream drops is not stored for resumption either.
+    if (droppable && this.standalone?.wouldDrop(data.length)) {
+      this.standalone.dropped++;
+      return;
+    }
     const store = this.settings.eventStore;
     const cost = 'GET stream messages sent without being stored';
-    const stored = store ? store.append(this.id, this.standaloneId, message) : undefined;
+    const stored = store ? store.append(this.id, this.standaloneId, message, data.length) : undefined;
     const id = stored && (await reported(stored, this.settings.incidents, cost));
-    this.standalone?.send({ id, data: JSON.stringify(message) }, isDroppable(message));
+    this.standalone?.send({ id, data }, droppable);
   }
 
   /**

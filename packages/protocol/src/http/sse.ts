@@ -84,6 +84,18 @@ export class SseConnection {
   }
 
   /**
+   * Whether a log or progress notification of `bytes` would be dropped now (the client fell behind
+   * past the budget). Asked before storing one for resumption, so that what is kept for a client that
+   * does not read stays within the stream's budget too.
+   */
+  wouldDrop(bytes: number): boolean {
+    const budget = this.budget;
+    if (budget === undefined || this.ended) return false;
+    const queued = this.sync();
+    return queued + bytes > budget.limits.perStream || (queued > SSE_HIGH_WATER_BYTES && !budget.fits(queued, bytes));
+  }
+
+  /**
    * Writes an event; returns false when the connection is closed. A `droppable` event (a log or a
    * progress notification) is dropped when the client has fallen behind past the budget; any event
    * that would leave this stream past its cap for longer than the budget allows closes the stream.

@@ -92,11 +92,13 @@ export class TaskBridge implements TaskRoute, TaskControl {
     private readonly manager: TaskManager | undefined,
     private readonly call: Omit<TaskCall, 'run'>,
   ) {
+    // The request's cancellation reaches the handler in every mode (a plain call included) until the
+    // request becomes a task; from then on only the task's cancellation does (begin() unlinks).
     const forward = () => this.cancellation.abort(call.cancellation.signal.reason);
-    if (call.cancellation.aborted) forward();
-    const signal = this.canContinue ? call.cancellation.signal : undefined;
-    signal?.addEventListener('abort', forward, { once: true });
-    this.unlink = () => signal?.removeEventListener('abort', forward);
+    const signal = call.cancellation.signal;
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    this.unlink = () => signal.removeEventListener('abort', forward);
   }
 
   get era(): 'modern' | 'legacy' {
@@ -127,6 +129,11 @@ export class TaskBridge implements TaskRoute, TaskControl {
     if (!this.canContinue || this.cancellation.aborted) return Promise.resolve(false);
     this.starting ??= this.begin(options.statusMessage);
     return this.starting;
+  }
+
+  /** The task as stored now (after the run settled), for the CreateTaskResult of an already answered request. */
+  settled(caller: TaskCaller): Promise<StoredTask> {
+    return (this.manager as TaskManager).get(caller, this.stored?.taskId);
   }
 
   /** The task creation under way, if the handler asked for one (awaited before a plain answer). */
@@ -207,7 +214,11 @@ export async function callWithTasks(manager: TaskManager | undefined, call: Task
   const run = bridge.run;
   if (run === undefined || bridge.task === undefined) {
     if ('error' in first) throw first.error;
-    return (first as { result: JsonObject }).result;
+    const result = (first as { result: JsonObject }).result;
+    // 2025-11-25: a receiver that accepts a task-augmented request MUST answer with a CreateTaskResult,
+    // so a handler that answered before continuing still becomes a task — already completed.
+    if (call.era === 'legacy' && call.optedIn) return answeredTask(bridge, call, result);
+    return result;
   }
   // A store failure while settling leaves the task to its lease (it becomes failed), never a crash.
   handler
@@ -217,4 +228,15 @@ export async function callWithTasks(manager: TaskManager | undefined, call: Task
     )
     .catch(() => undefined);
   return createTaskResult(call.era, bridge.task);
+}
+
+/** A 2025-11-25 task request its handler answered plainly: stored as a task that already completed. */
+async function answeredTask(bridge: TaskBridge, call: TaskCall, result: JsonObject): Promise<JsonObject> {
+  // A refusal (too many tasks) is the request's error; a cancelled request just gets its answer.
+  if (!(await bridge.continueAsTask())) return result;
+  const run = bridge.run as TaskRun;
+  const task = bridge.task as StoredTask;
+  await run.complete(result);
+  const done = await bridge.settled(call.caller).catch(() => task);
+  return createTaskResult(call.era, done);
 }

@@ -4,6 +4,7 @@
 
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import { InMemoryTaskStore } from './in-memory-task-store.js';
+import { requestorOf, TaskCapacity } from './task-capacity.js';
 import { TaskAbortedError, TaskRun } from './task-run.js';
 import type { TaskChange, TaskPage, TaskStore } from './task-store.js';
 import { isTerminal, type StoredTask } from './task-types.js';
@@ -23,6 +24,20 @@ export interface TaskOptions {
    * third of it). A task whose instance stopped beating is reported `failed`. Default 15 000.
    */
   leaseMs?: number;
+  /**
+   * Most tasks one requestor may have running on this instance at once (the spec asks receivers to
+   * limit concurrent tasks per requestor). A requestor is the authenticated principal; anonymous
+   * callers count per session or connection, and anonymous stateless (2026-07-28 HTTP) ones
+   * together. One more is refused with -32600 naming this option. Default 100.
+   */
+  maxLiveTasksPerRequestor?: number;
+  /** Most tasks running on this instance at once, all requestors together. Default 1 000. */
+  maxLiveTasks?: number;
+  /**
+   * Bytes (JSON) the default in-memory store may hold, results included; the oldest finished tasks
+   * make room first. Ignored with your own `store`. Default 64 MiB.
+   */
+  maxStoredBytes?: number;
   /** This instance's name in the store (diagnostics). Default: random. */
   instanceId?: string;
   /** The clock, in ms since the epoch. Default `Date.now`. */
@@ -78,11 +93,13 @@ export class TaskManager {
   private readonly defaultTtlMs: number;
   private readonly maxTtlMs: number;
   private readonly clock: () => number;
-  private readonly runs = new Map<string, { run: TaskRun; onChange?: (task: StoredTask) => void }>();
+  private readonly capacity: TaskCapacity;
+  private readonly runs = new Map<string, { run: TaskRun; requestor: string; onChange?: (task: StoredTask) => void }>();
   private unsubscribe?: () => void;
 
   constructor(options: TaskOptions = {}) {
-    this.store = options.store ?? new InMemoryTaskStore({ now: options.now });
+    this.store = options.store ?? new InMemoryTaskStore({ now: options.now, maxBytes: options.maxStoredBytes });
+    this.capacity = new TaskCapacity(options.maxLiveTasksPerRequestor ?? 100, options.maxLiveTasks ?? 1_000);
     this.defaultTtlMs = options.defaultTtlMs ?? 3_600_000;
     this.maxTtlMs = options.maxTtlMs ?? 86_400_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
@@ -98,6 +115,18 @@ export class TaskManager {
 
   /** Stores a new task (resolving once `tasks/get` finds it) and returns its local run. */
   async start(spec: TaskStart): Promise<{ task: StoredTask; run: TaskRun }> {
+    const requestor = requestorOf(spec.caller);
+    // Counted from now, so concurrent starts cannot pass the cap while the store is written.
+    this.capacity.take(requestor);
+    try {
+      return await this.create(spec, requestor);
+    } catch (error) {
+      this.capacity.release(requestor);
+      throw error;
+    }
+  }
+
+  private async create(spec: TaskStart, requestor: string): Promise<{ task: StoredTask; run: TaskRun }> {
     const now = this.now();
     const requested = spec.requestedTtlMs;
     const ttlMs = Math.min(
@@ -130,11 +159,13 @@ export class TaskManager {
         leaseMs: this.leaseMs,
         now: () => this.now(),
         changed: (changed) => this.runs.get(task.taskId)?.onChange?.(changed),
-        finished: (taskId) => this.runs.delete(taskId),
+        finished: (taskId) => {
+          if (this.runs.delete(taskId)) this.capacity.release(requestor);
+        },
       },
       task.taskId,
     );
-    this.runs.set(task.taskId, { run, onChange: spec.onChange });
+    this.runs.set(task.taskId, { run, requestor, onChange: spec.onChange });
     return { task, run };
   }
 
@@ -219,6 +250,7 @@ export class TaskManager {
     this.unsubscribe?.();
     for (const { run } of this.runs.values()) run.abort(new TaskAbortedError(run.taskId, 'ended'));
     this.runs.clear();
+    this.capacity.clear();
   }
 
   private observed(taskId: string, task: StoredTask | undefined): void {

@@ -39,8 +39,8 @@ export interface ExtensionMethodSet {
   readonly id: string;
   /** Whether the set serves a revision. */
   serves(version: string): boolean;
-  /** What it adds to the server's capabilities for a revision it serves. */
-  capabilities(version: string): ServerCapabilities;
+  /** What it adds to the server's capabilities for a revision it serves, for an identified caller or not. */
+  capabilities(version: string, identified: boolean): ServerCapabilities;
   readonly methods: Readonly<Record<string, TaskMethod>>;
 }
 
@@ -133,11 +133,20 @@ export function legacyTaskMethods(manager: TaskManager): ExtensionMethodSet {
   return {
     id: 'tasks',
     serves: (version) => version === '2025-11-25',
-    capabilities: () => ({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }),
+    // 2025-11-25: "receivers that cannot identify requestors SHOULD NOT declare the tasks.list capability".
+    capabilities: (_version, identified) => ({
+      tasks: { ...(identified ? { list: {} } : {}), cancel: {}, requests: { tools: { call: {} } } },
+    }),
     methods: {
       'tasks/get': async (params, call) => legacyTask(await manager.get(call.caller, params.taskId)),
       'tasks/result': (params, call) => awaitResult(manager, params, call),
       'tasks/list': async (params, call) => {
+        if (call.caller.principal === undefined) {
+          throw new McpError(
+            ErrorCode.MethodNotFound,
+            'tasks/list: this server lists tasks for authenticated callers only (an anonymous caller cannot be told apart)',
+          );
+        }
         const page = await manager.list(call.caller, params.cursor);
         const result: JsonObject = { tasks: page.tasks.map(legacyTask) };
         if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;

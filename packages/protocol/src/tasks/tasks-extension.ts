@@ -10,6 +10,7 @@ import type { JsonObject, ServerCapabilities } from '../engine/types.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import { callWithTasks, optsIntoTasks, type TaskBridge, type TaskPolicy } from './task-call.js';
+import { listenToTasks, type TaskListen } from './task-listen.js';
 import { type TaskCaller, TaskManager, type TaskOptions } from './task-manager.js';
 import { type ExtensionMethodSet, legacyTaskMethods, modernTaskMethods, type TaskMethodCall } from './task-methods.js';
 import type { TaskInputRequest } from './task-types.js';
@@ -60,11 +61,11 @@ export class TasksExtension {
   }
 
   /** What the sets serving `version` add to the server's capabilities. */
-  capabilities(version: string): ServerCapabilities {
+  capabilities(version: string, identified = false): ServerCapabilities {
     const caps: ServerCapabilities = {};
     for (const set of this.sets) {
       if (!set.serves(version)) continue;
-      const more = set.capabilities(version);
+      const more = set.capabilities(version, identified);
       if (more.extensions) caps.extensions = { ...caps.extensions, ...more.extensions };
       for (const [key, value] of Object.entries(more)) if (key !== 'extensions') caps[key] = value;
     }
@@ -113,6 +114,14 @@ export class TasksExtension {
         return call.invoke(ctx, bridge);
       },
     });
+  }
+
+  /**
+   * The `taskIds` of a 2026-07-28 `subscriptions/listen`: -32021 unless the request declares the
+   * extension; the caller's own tasks are acknowledged and followed as `notifications/tasks`.
+   */
+  listen(taskIds: unknown, ctx: RequestContext, max: number): Promise<TaskListen> {
+    return listenToTasks(this.manager, taskIds, taskCallerOf(ctx), ctx.clientCapabilities, max);
   }
 
   /**

@@ -32,7 +32,7 @@ describe('2026-07-28 method set', () => {
 
   it('advertises the extension and gates every method on the request’s own opt-in (-32021)', async () => {
     const set = modernTaskMethods(new TaskManager());
-    expect(set.capabilities('2026-07-28')).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
+    expect(set.capabilities('2026-07-28', true)).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
     expect(set.serves('2026-07-28')).toBe(true);
     expect(set.serves('2025-11-25')).toBe(false);
     expect(Object.keys(set.methods).sort()).toEqual(['tasks/cancel', 'tasks/get', 'tasks/update']);
@@ -77,11 +77,16 @@ describe('2026-07-28 method set', () => {
 });
 
 describe('2025-11-25 method set', () => {
-  it('declares tasks.list/cancel/requests.tools.call for 2025-11-25 only', () => {
+  it('declares tasks.cancel/requests.tools.call for 2025-11-25 only, and tasks.list to identified callers only', async () => {
     const set = legacyTaskMethods(new TaskManager());
-    expect(set.capabilities('2025-11-25')).toEqual({
+    expect(set.capabilities('2025-11-25', true)).toEqual({
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
+    // "Receivers that cannot identify requestors SHOULD NOT declare the tasks.list capability."
+    expect(set.capabilities('2025-11-25', false)).toEqual({ tasks: { cancel: {}, requests: { tools: { call: {} } } } });
+    await expect(
+      set.methods['tasks/list']?.({}, { caller: { listScope: 'connection:x' }, optedIn: true }),
+    ).rejects.toMatchObject({ code: -32601 });
     expect(set.serves('2025-06-18')).toBe(false);
     expect(set.serves('2026-07-28')).toBe(false);
   });

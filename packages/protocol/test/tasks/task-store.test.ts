@@ -1,6 +1,7 @@
 // The task model and the in-memory store: the status machine, input keys, TTL, listing.
 import { describe, expect, it } from 'vitest';
 import { InMemoryTaskStore } from '../../src/tasks/in-memory-task-store.js';
+import { TaskManager } from '../../src/tasks/task-manager.js';
 import { applyTaskChange } from '../../src/tasks/task-store.js';
 import { canTransition, type StoredTask } from '../../src/tasks/task-types.js';
 import { legacyTask, modernDetailedTask, modernTask } from '../../src/tasks/task-wire.js';
@@ -144,5 +145,56 @@ describe('wire shapes', () => {
   it('2025-11-25: ttl/pollInterval, and a tool error reported as failed', () => {
     expect(legacyTask(done)).toMatchObject({ status: 'failed', ttl: 10_000, pollInterval: 500 });
     expect(legacyTask(done)).not.toHaveProperty('ttlMs');
+  });
+});
+
+describe('task memory and capacity', () => {
+  it('the in-memory store holds at most maxBytes: the oldest finished tasks make room, running ones are never dropped', async () => {
+    const store = new InMemoryTaskStore({ now: () => 1_000, maxBytes: 2_000 });
+    const big = { content: [{ type: 'text', text: 'x'.repeat(300) }] };
+    for (let i = 0; i < 50; i++) {
+      await store.create(task({ taskId: `t${i}` }));
+      await store.update(`t${i}`, { status: 'completed', result: big });
+      expect(store.size).toBeLessThanOrEqual(2_000);
+    }
+    expect(await store.get('t0')).toBeUndefined();
+    expect(await store.get('t49')).toMatchObject({ status: 'completed' });
+    // Running tasks fill it: one more is refused with an error that names the option.
+    const full = new InMemoryTaskStore({ now: () => 1_000, maxBytes: 1_000 });
+    let created = 0;
+    const error = await (async () => {
+      for (;;) {
+        await full.create(task({ taskId: `r${created}` }));
+        created += 1;
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: -32600, message: expect.stringContaining('maxBytes') });
+    expect(created).toBeGreaterThan(0);
+    expect(full.size).toBeLessThanOrEqual(1_000);
+    expect(await full.get('r0')).toMatchObject({ status: 'working' });
+  });
+
+  it('a requestor at maxLiveTasksPerRequestor is refused; once one of its tasks ends it may start another', async () => {
+    const manager = new TaskManager({ maxLiveTasksPerRequestor: 2, maxLiveTasks: 3 });
+    const start = (principal: string) =>
+      manager.start({
+        caller: { principal, listScope: `principal:${principal}` },
+        method: 'tools/call',
+        era: 'modern',
+      });
+    const first = await start('alice');
+    await start('alice');
+    await expect(start('alice')).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('maxLiveTasksPerRequestor'),
+    });
+    await start('bob');
+    await expect(start('carol')).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('maxLiveTasks'),
+    });
+    await first.run.complete({ content: [] });
+    await expect(start('alice')).resolves.toMatchObject({ task: { status: 'working' } });
+    manager.close();
   });
 });

@@ -17,9 +17,10 @@ describe('TasksExtension', () => {
   it('advertises the extension on 2026-07-28 and the tasks capability on 2025-11-25, nothing before', () => {
     const tasks = new TasksExtension();
     expect(tasks.capabilities('2026-07-28')).toEqual({ extensions: { [TASKS]: {} } });
-    expect(tasks.capabilities('2025-11-25')).toEqual({
+    expect(tasks.capabilities('2025-11-25', true)).toEqual({
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
+    expect(tasks.capabilities('2025-11-25')).toEqual({ tasks: { cancel: {}, requests: { tools: { call: {} } } } });
     expect(tasks.capabilities('2025-06-18')).toEqual({});
     expect(tasks.method('tasks/result', '2026-07-28')).toBeUndefined();
     expect(tasks.method('tasks/list', '2026-07-28')).toBeUndefined();

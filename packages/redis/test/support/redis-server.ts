@@ -1,15 +1,17 @@
 // A redis-server of the test's own, on a free port, that the test can stop and start again with or
-// without its data (an outage the test controls and measures), and the URL of the shared test Redis
-// (DECORUM_TEST_REDIS_URL, which CI sets; tests that need it skip without). The one launcher of the
-// repository's tests: the scale-out e2e imports it from here too.
+// without its data (an outage the test controls and measures), and the URL of the test Redis:
+// DECORUM_TEST_REDIS_URL (CI sets it), else a loopback redis-server this test file starts itself when
+// one is installed (so a plain `npm test` runs the Redis tests); tests that need Redis skip without
+// either. The one launcher of the repository's tests: the scale-out e2e imports it from here too.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 
-export const TEST_REDIS_URL = process.env.DECORUM_TEST_REDIS_URL;
-export const SKIP_REASON = 'DECORUM_TEST_REDIS_URL is not set (CI sets it; e.g. redis://127.0.0.1:6379)';
+export const SKIP_REASON =
+  'no Redis: DECORUM_TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379) and no redis-server is installed to start one';
 
 /** A key prefix unique to one test, so tests sharing a Redis never see each other's keys. */
 export const uniquePrefix = () => `decorum-test:${crypto.randomUUID()}:`;
@@ -166,3 +168,15 @@ export class RedisServer {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** A loopback redis-server for this test file (stopped after it, and with the process), if one is installed. */
+async function ownRedisUrl(): Promise<string | undefined> {
+  if (!hasRedisServer()) return undefined;
+  const server = await RedisServer.start();
+  afterAll(() => server.close());
+  process.once('exit', () => void server.kill());
+  return server.url;
+}
+
+/** The Redis the tests use: DECORUM_TEST_REDIS_URL, else one of the file's own, else undefined (skip). */
+export const TEST_REDIS_URL: string | undefined = process.env.DECORUM_TEST_REDIS_URL ?? (await ownRedisUrl());

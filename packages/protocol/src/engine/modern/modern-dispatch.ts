@@ -7,7 +7,7 @@ import type { MessageInfo } from '../../transports/transport.js';
 import type { Cancellation } from '../cancellation.js';
 import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
-import { checkListenStreams, checkSubscriptionCount } from '../limits.js';
+import { checkListenStreams, checkSubscriptionCount, DEFAULT_MAX_SUBSCRIPTIONS } from '../limits.js';
 import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
 import { andThen, isThenable, type MaybePromise } from '../maybe-promise.js';
 import type { Router } from '../router.js';
@@ -216,6 +216,12 @@ async function listen(
     // The same authorization as resources/subscribe: what the caller may not read is left out.
     honored.resourceSubscriptions = await authorizedSubscriptions(server.catalog.resources, asked, ctx);
   }
+  // Task status notifications are the tasks extension's (which answers -32021 to a request without it).
+  const tasks =
+    wanted.taskIds !== undefined && server.tasks
+      ? await server.tasks.listen(wanted.taskIds, ctx, server.options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS)
+      : undefined;
+  if (tasks) honored.taskIds = tasks.taskIds;
   const tag = { [META_SUBSCRIPTION]: ctx.requestId };
   await channel.notify(
     'notifications/subscriptions/acknowledged',
@@ -234,9 +240,15 @@ async function listen(
     end: ended,
   });
   ctx.signal.addEventListener('abort', ended, { once: true });
+  // Followed tasks stop with the stream, whichever side ends it.
+  const following = new AbortController();
+  tasks?.follow((method, extra) => {
+    void channel.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined);
+  }, following.signal);
   try {
     await done;
   } finally {
+    following.abort();
     remove();
   }
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('cancelled');

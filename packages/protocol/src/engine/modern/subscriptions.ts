@@ -6,6 +6,18 @@ export interface SubscriptionFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** Task status notifications (extension io.modelcontextprotocol/tasks). */
+  taskIds?: string[];
+}
+
+/**
+ * Whether a resource subscription covers `uri`: the URI itself, or one below it (`notes://` covers
+ * `notes://a/b`; `vault:` covers `vault://x`). A notification may concern a sub-resource.
+ * @example
+ * coversUri('notes://', 'notes://secret/plan'); // true
+ */
+export function coversUri(subscription: string, uri: string): boolean {
+  return uri === subscription || uri.startsWith(subscription.endsWith('/') ? subscription : `${subscription}/`);
 }
 
 /** One open listen stream. */
@@ -38,9 +50,7 @@ export class ListenerRegistry {
   resourceUpdated(uri: string): void {
     for (const l of this.listeners) {
       const subscribed = l.filter.resourceSubscriptions ?? [];
-      // A notification may concern a sub-resource of what the client subscribed to.
-      if (subscribed.some((s) => uri === s || uri.startsWith(s.endsWith('/') ? s : `${s}/`)))
-        l.send('notifications/resources/updated', { uri });
+      if (subscribed.some((s) => coversUri(s, uri))) l.send('notifications/resources/updated', { uri });
     }
   }
 
