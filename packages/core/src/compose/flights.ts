@@ -82,7 +82,10 @@ export class Flights {
    */
   log({ level, data, logger }: UpstreamLog): void {
     if (this.active.size === 0) this.outside?.log(level, data, logger);
-    else if (this.active.size === 1) this.latest()?.request.log(level, data, logger).catch(() => undefined);
+    else if (this.active.size === 1)
+      this.latest()
+        ?.request.log(level, data, logger)
+        .catch(() => undefined);
   }
 
   private handlersOf(find: () => Flight | undefined): UpstreamHandlers {
