@@ -34,7 +34,7 @@ afterAll(async () => {
   await hub?.close();
 });
 
-const textOf = (result: { content?: unknown }) => (result.content as { text: string }[])[0]?.text ?? '';
+const textOf = (result: object) => ((result as { content?: { text: string }[] }).content ?? [])[0]?.text ?? '';
 
 describe('a question a mounted server asks during a call', () => {
   it("is never asked of another user's client, and the caller never gets another's answer", async () => {

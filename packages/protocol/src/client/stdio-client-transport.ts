@@ -2,13 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import { StdioTransport } from '../transports/stdio.js';
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
+import { childEnvironment, type INHERITED_ENV } from './child-env.js';
 import type { ClientClosed, CloseInfoSource } from './client-types.js';
 
 /** The command a {@link StdioClientTransport} runs, and how. */
 export interface StdioServerParameters {
   command: string;
   args?: string[];
-  /** Added over the parent's environment. */
+  /**
+   * The server's environment, over the few variables it inherits from ours ({@link INHERITED_ENV}: PATH, HOME,
+   * locale, temporary directory…). Nothing else of ours reaches it: pass what it needs here.
+   */
   env?: Record<string, string>;
   cwd?: string;
   /** `inherit` (default) passes the server's stderr through; `pipe` captures its tail (`stderrText`); `ignore`. */
@@ -56,7 +60,7 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
     const { command, args = [], env, cwd, stderr = 'inherit' } = this.server;
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, ...env },
+      env: childEnvironment(env),
       stdio: ['pipe', 'pipe', stderr],
       windowsHide: true,
     });
