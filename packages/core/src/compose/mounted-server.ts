@@ -8,22 +8,18 @@ import {
   InputRequiredSignal,
   type JsonObject,
   McpError,
-  type PromptDefinition,
   type RequestContext,
   RequestTimeoutError,
-  type ResourceDefinition,
-  type ResourceTemplateDefinition,
-  type ToolDefinition,
 } from '@decorum/protocol';
 import { TASKS_EXTENSION } from '@decorum/protocol/tasks';
 import { UserError } from '../runtime/user-error.js';
 import { CompositionError, MountUnavailableError } from './compose-errors.js';
 import { Flights, type OutsideCalls } from './flights.js';
+import { Coalesced, fetchLists, type ListKind, type MountLists, NO_LISTS, sameLists } from './mount-lists.js';
 import type { Mount, UpstreamCallOptions, UpstreamClient, UpstreamClosed } from './mount-types.js';
 import { MountNaming } from './naming.js';
 
-/** The kinds of lists a mount announces changes of. */
-export type ListKind = 'tools' | 'resources' | 'prompts';
+export type { ListKind, MountLists } from './mount-lists.js';
 
 /** What a mounted server tells the app: a list changed, a subscribed resource was updated. */
 export interface MountEvents {
@@ -34,15 +30,7 @@ export interface MountEvents {
   outside?: OutsideCalls;
 }
 
-/** The lists of a mount, prefixed, each a new array when it changes (the engine caches per array). */
-export interface MountLists {
-  tools: readonly ToolDefinition[];
-  resources: readonly ResourceDefinition[];
-  templates: readonly ResourceTemplateDefinition[];
-  prompts: readonly PromptDefinition[];
-}
-
-const EMPTY: MountLists = { tools: [], resources: [], templates: [], prompts: [] };
+const EMPTY = NO_LISTS;
 
 /** A -32021 that asks for the tasks extension: the tool runs only as a task. */
 function needsTasks(error: unknown): boolean {
@@ -65,6 +53,9 @@ export class MountedServer {
   private closing = false;
   private capabilities?: JsonObject;
   private readonly subscriptions = new Set<string>();
+  // One refresh per connection and kind at a time (a burst of list_changed costs at most two lists).
+  private readonly refreshes = new Coalesced<string>();
+  private connection = 0;
 
   constructor(
     readonly mount: Mount,
@@ -199,9 +190,11 @@ export class MountedServer {
   private async connect(): Promise<void> {
     const client = await this.mount.server.connect(this.flights.handlers);
     try {
-      client.on('toolsListChanged', () => this.refresh(client, 'tools'));
-      client.on('promptsListChanged', () => this.refresh(client, 'prompts'));
-      client.on('resourcesListChanged', () => this.refresh(client, 'resources'));
+      const connection = ++this.connection;
+      const refresh = (kind: ListKind) => this.refreshes.run(`${connection} ${kind}`, () => this.refresh(client, kind));
+      client.on('toolsListChanged', () => refresh('tools'));
+      client.on('promptsListChanged', () => refresh('prompts'));
+      client.on('resourcesListChanged', () => refresh('resources'));
       client.on('resourceUpdated', ({ uri }) => this.events.resourceUpdated(this.naming.uri(uri)));
       client.on('log', (message) => this.flights.log(message));
       this.lists = await this.fetchLists(client);
@@ -256,10 +249,11 @@ export class MountedServer {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
+  /** Lists `kind` again; our clients are told only when it changed. */
   private async refresh(client: UpstreamClient, kind: ListKind): Promise<void> {
     try {
       const next = await this.fetchLists(client, kind);
-      if (this.client !== client) return;
+      if (this.client !== client || sameLists(this.lists, next, kind)) return;
       this.lists = next;
       this.events.listChanged(kind);
     } catch (error) {
@@ -267,22 +261,7 @@ export class MountedServer {
     }
   }
 
-  private async fetchLists(client: UpstreamClient, only?: ListKind): Promise<MountLists> {
-    const caps = client.serverCapabilities;
-    const naming = this.naming;
-    const want = (kind: ListKind) => (only === undefined || only === kind) && caps[kind] !== undefined;
-    const current = only === undefined ? EMPTY : this.lists;
-    const [tools, resources, templates, prompts] = await Promise.all([
-      want('tools') ? client.listTools() : undefined,
-      want('resources') ? client.listResources() : undefined,
-      want('resources') ? client.listResourceTemplates().catch(() => []) : undefined,
-      want('prompts') ? client.listPrompts() : undefined,
-    ]);
-    return {
-      tools: tools?.map((t) => ({ ...t, name: naming.name(t.name) })) ?? current.tools,
-      resources: resources?.map((r) => ({ ...r, uri: naming.uri(r.uri) })) ?? current.resources,
-      templates: templates?.map((t) => ({ ...t, uriTemplate: naming.uri(t.uriTemplate) })) ?? current.templates,
-      prompts: prompts?.map((p) => ({ ...p, name: naming.name(p.name) })) ?? current.prompts,
-    };
+  private fetchLists(client: UpstreamClient, only?: ListKind): Promise<MountLists> {
+    return fetchLists(client, this.naming, this.lists, only);
   }
 }
