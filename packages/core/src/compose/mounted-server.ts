@@ -18,6 +18,7 @@ import { Flights, type OutsideCalls } from './flights.js';
 import { Coalesced, fetchLists, type ListKind, type MountLists, NO_LISTS, sameLists } from './mount-lists.js';
 import type { Mount, UpstreamCallOptions, UpstreamClient, UpstreamClosed } from './mount-types.js';
 import { MountNaming } from './naming.js';
+import { shownPromptResult, shownToolResult } from './shown-content.js';
 
 export type { ListKind, MountLists } from './mount-lists.js';
 
@@ -117,8 +118,8 @@ export class MountedServer {
    * Forwards `tools/call` (by the mounted server's own name), as a task upstream when `asTask`. A modern server
    * lists no task support: a tool of its that runs only as a task says so (-32021), and is called again as one.
    */
-  callTool(name: string, args: JsonObject, request: RequestContext, asTask = false) {
-    return this.forward(request, async (client, options) => {
+  async callTool(name: string, args: JsonObject, request: RequestContext, asTask = false) {
+    const result = await this.forward(request, async (client, options) => {
       if (asTask) return client.callTool(name, args, { ...options, task: true });
       try {
         return await client.callTool(name, args, options);
@@ -127,14 +128,16 @@ export class MountedServer {
         return client.callTool(name, args, { ...options, task: true });
       }
     });
+    return shownToolResult(result, this.naming);
   }
 
   readResource(uri: string, request: RequestContext) {
     return this.forward(request, (client, options) => client.readResource(uri, options));
   }
 
-  getPrompt(name: string, args: Record<string, string>, request: RequestContext) {
-    return this.forward(request, (client, options) => client.getPrompt(name, args, options));
+  async getPrompt(name: string, args: Record<string, string>, request: RequestContext) {
+    const result = await this.forward(request, (client, options) => client.getPrompt(name, args, options));
+    return shownPromptResult(result, this.naming);
   }
 
   complete(ref: JsonObject, argument: { name: string; value: string }, context?: JsonObject) {
