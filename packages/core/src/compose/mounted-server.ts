@@ -175,6 +175,13 @@ export class MountedServer {
     if (error instanceof RequestTimeoutError) {
       return new MountUnavailableError(`The mounted server ${this.label} did not answer in time (${error.message})`);
     }
+    const data = error instanceof McpError ? (error.data as { reason?: unknown; limitBytes?: unknown }) : undefined;
+    if (data?.reason === 'answer-too-large') {
+      const limit = typeof data.limitBytes === 'number' ? ` of ${data.limitBytes} bytes` : '';
+      return new UserError(
+        `The mounted server ${this.label} answered with more than the limit${limit}: the answer was dropped`,
+      );
+    }
     if (this.client !== client || error instanceof ConnectionClosedError) {
       this.down = `it went away during the call: ${(error as Error).message}`;
       return new MountUnavailableError(this.unavailable());
