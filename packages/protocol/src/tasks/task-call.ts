@@ -92,11 +92,13 @@ export class TaskBridge implements TaskRoute, TaskControl {
     private readonly manager: TaskManager | undefined,
     private readonly call: Omit<TaskCall, 'run'>,
   ) {
+    // The request's cancellation reaches the handler in every mode (a plain call included) until the
+    // request becomes a task; from then on only the task's cancellation does (begin() unlinks).
     const forward = () => this.cancellation.abort(call.cancellation.signal.reason);
-    if (call.cancellation.aborted) forward();
-    const signal = this.canContinue ? call.cancellation.signal : undefined;
-    signal?.addEventListener('abort', forward, { once: true });
-    this.unlink = () => signal?.removeEventListener('abort', forward);
+    const signal = call.cancellation.signal;
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    this.unlink = () => signal.removeEventListener('abort', forward);
   }
 
   get era(): 'modern' | 'legacy' {
