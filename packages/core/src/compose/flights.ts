@@ -38,15 +38,21 @@ export class Flights {
    * (a legacy stdio server asking with several calls in flight). Caller-bound: with exactly one call in flight the
    * question is that call's; with several it is refused at once rather than asked of another caller's client (whose
    * answer would reach the wrong call). Roots are also asked by servers on their own, so they are those of the most
-   * recent of the app's clients that declared roots (one set per mount); with none, the only call's client's.
+   * recent of the app's clients that declared roots (one set per mount); with none, the only call's client's — and
+   * always the only call's client's when it is a 2026-07-28 one (it has no session to be asked otherwise).
    */
   readonly handlers: UpstreamHandlers = {
     sampling: (params) => this.ask(this.sole(), (request) => request.createMessage(params)),
     elicitation: (params) => this.ask(this.sole(), (request) => request.elicit(params)),
     roots: async (info) => {
+      const flight = this.sole();
+      // A 2026-07-28 caller has no session to be asked outside a call: during its only call, the question is its
+      // own (answered with its roots, or none at once), never another client's.
+      if (!(flight instanceof McpError) && flight.request.modern !== undefined) {
+        return this.handlersOf(() => flight).roots(info);
+      }
       const outside = await this.outside?.roots();
       if (outside !== undefined) return outside;
-      const flight = this.sole();
       return flight instanceof McpError ? [] : this.handlersOf(() => flight).roots(info);
     },
   };
