@@ -175,9 +175,13 @@ export class MountedServer {
     if (error instanceof RequestTimeoutError) {
       return new MountUnavailableError(`The mounted server ${this.label} did not answer in time (${error.message})`);
     }
+    // Too large: said by the error itself (the client's HTTP limits) or by a locally made response (a stdio frame).
     const data = error instanceof McpError ? (error.data as { reason?: unknown; limitBytes?: unknown }) : undefined;
-    if (data?.reason === 'answer-too-large') {
-      const limit = typeof data.limitBytes === 'number' ? ` of ${data.limitBytes} bytes` : '';
+    const tooLarge = [error as { reason?: unknown; limitBytes?: unknown }, data].find(
+      (said) => said?.reason === 'answer-too-large',
+    );
+    if (tooLarge !== undefined) {
+      const limit = typeof tooLarge.limitBytes === 'number' ? ` of ${tooLarge.limitBytes} bytes` : '';
       return new UserError(
         `The mounted server ${this.label} answered with more than the limit${limit}: the answer was dropped`,
       );
