@@ -71,7 +71,7 @@ describe('a mounted process that dies', () => {
       const result = await client.call('ev_echo', { message: 'anyone?' });
       expect(result.isError, client.label).toBe(true);
       expect((result.content as { text: string }[])[0]?.text, client.label).toMatch(
-        /^The mounted server mount "ev" \(.*everything-wrapper\.mjs.*\) is not available \(.*\); reconnecting, try again shortly$/,
+        /^The mounted server mount "ev" \(node\) is not available \(.*\); reconnecting, try again shortly$/,
       );
     }
 

@@ -24,6 +24,8 @@ Options:
   --protocol-version <v>    revision to speak upstream (default 2025-11-25; 2026-07-28 or auto)
   --transforms <file.json>  hide, rename or redescribe tools, prompts and resources (see docs/composition.md)
   --auth-token-env <VAR>    HTTP: clients must send "Authorization: Bearer <the value of $VAR>"
+  --env NAME[=value]        a command: set NAME in its environment (repeatable; NAME alone passes ours on).
+                            It inherits only PATH, HOME, the locale and a few such variables otherwise.
 
 The HTTP endpoint is printed on stderr: "[decorum] proxy: <upstream> → http://127.0.0.1:3000/mcp".`;
 
@@ -37,6 +39,7 @@ const OPTIONS = {
   'protocol-version': 'value',
   transforms: 'value',
   'auth-token-env': 'value',
+  env: 'list',
 } as const;
 
 /** What `decorum proxy` was asked to do, read from its command line. */
@@ -51,6 +54,8 @@ export interface ProxyPlan {
   transforms?: Transforms;
   /** HTTP: the bearer token clients must send. */
   authToken?: string;
+  /** A command's environment besides what it inherits (`--env`). */
+  env: Record<string, string>;
 }
 
 /** Reads the command line (before anything starts, so mistakes are told at once). */
@@ -84,6 +89,7 @@ export function proxyPlan(argv: readonly string[], cwd: string): ProxyPlan | und
     port: integerOption(args, 'port', 3000) as number,
     host: args.values.get('host') ?? '127.0.0.1',
     headers: headerRecord(args.lists.get('header')),
+    env: envRecord(args.lists.get('env')),
   };
   const token = args.values.get('token');
   if (token !== undefined) plan.token = token;
@@ -99,6 +105,22 @@ export function proxyPlan(argv: readonly string[], cwd: string): ProxyPlan | und
   const file = args.values.get('transforms');
   if (file !== undefined) plan.transforms = readTransforms(resolve(cwd, file));
   return plan;
+}
+
+/** `--env NAME=value` sets it; `--env NAME` passes our value on (an unset one is a mistake told at once). */
+function envRecord(entries: readonly string[] | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of entries ?? []) {
+    const at = entry.indexOf('=');
+    const name = at < 0 ? entry : entry.slice(0, at);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new CliError(`--env ${name}: give a variable name, as NAME or NAME=value.`);
+    }
+    const value = at < 0 ? process.env[name] : entry.slice(at + 1);
+    if (value === undefined) throw new CliError(`--env ${name}: $${name} is not set.`);
+    env[name] = value;
+  }
+  return env;
 }
 
 function readTransforms(path: string): Transforms {
@@ -142,7 +164,7 @@ export async function proxyCommand(argv: readonly string[], cwd: string, log: (l
           ...(plan.token !== undefined && { token: plan.token }),
           ...versioned,
         })
-      : stdio(upstream.command, upstream.args, { cwd, stderr: 'inherit', ...versioned });
+      : stdio(upstream.command, upstream.args, { cwd, env: plan.env, stderr: 'inherit', ...versioned });
   let probed: ProbedSource;
   try {
     probed = await probeSource(server);

@@ -10,7 +10,7 @@ import {
   type ToolDefinition,
   type ToolsProvider,
 } from '@decorum/protocol';
-import { type TaskSupport, taskSupportOf } from '@decorum/protocol/tasks';
+import { type TaskPolicy, type TaskSupport, taskSupportOf } from '@decorum/protocol/tasks';
 import { allows } from '../runtime/scopes.js';
 import { echoed, unknownName } from '../runtime/suggest.js';
 import { ListCache } from './list-cache.js';
@@ -79,7 +79,8 @@ async function upstreamTask(support: TaskSupport, ctx: RequestContext): Promise<
  */
 export function composeTools(
   own: ToolsProvider | undefined,
-  ownNames: ReadonlySet<string>,
+  /** The own tools' names, each with its task policy (undefined: never a task). */
+  ownNames: ReadonlyMap<string, TaskPolicy | undefined>,
   mounts: readonly PipedMount[],
   transforms: NameTransforms<ToolTransform>,
   tasks = false,
@@ -115,7 +116,7 @@ export function composeTools(
     taskPolicy: (name) => {
       const original = transforms.original(name);
       if (original === undefined) return undefined;
-      if (ownNames.has(original)) return own?.taskPolicy?.(original);
+      if (ownNames.has(original)) return own?.taskPolicy?.(original) ?? ownNames.get(original);
       if (!tasks) return undefined;
       // A mounted tool's downstream task is ours, started before the call goes upstream.
       const support = taskSupportOf(mountedTool(mounts, original)?.tool);

@@ -14,6 +14,7 @@ import type { CompileDeps } from '../runtime/compile.js';
 import type { ScopeHints } from '../runtime/scope-hints.js';
 import { closest } from '../runtime/suggest.js';
 import type { Manifest } from '../scanner/manifest.js';
+import { taskPolicyOf } from '../tasks/task-option.js';
 import { CompositionError } from './compose-errors.js';
 import { composeCompletion, composePrompts } from './composed-prompts.js';
 import { composeResources } from './composed-resources.js';
@@ -114,7 +115,9 @@ export class Composition {
   /** The engine's providers: the app's own (from this build) composed with the mounts and transforms. */
   providers(own: ServedProviders, manifest: Manifest): ServedProviders {
     this.events.outside?.follow?.();
-    const toolNames = new Set(manifest.tools.map((t) => t.name));
+    // The own tools' task policies come from the manifest (as the app's own provider builds them), whatever layer
+    // wraps that provider.
+    const toolNames = new Map(manifest.tools.map((t) => [t.name, taskPolicyOf(t.options.task)]));
     const promptNames = new Set(manifest.prompts.map((p) => p.name));
     const uris = new Set(manifest.resources.map((r) => r.uri));
     const hasResources = manifest.resources.length + manifest.templates.length > 0;

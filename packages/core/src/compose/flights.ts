@@ -34,13 +34,27 @@ export class Flights {
   constructor(private readonly outside?: OutsideCalls) {}
 
   /**
-   * The handlers a mount's client is connected with: for questions the client could not tie to one
-   * request (legacy stdio with several calls in flight), asked on behalf of the latest call — except roots,
-   * which servers also ask on their own: those of the most recent of the app's clients that declared roots.
+   * The handlers a mount's client is connected with, for the questions it could not tie to one of its requests
+   * (a legacy stdio server asking with several calls in flight). Caller-bound: with exactly one call in flight the
+   * question is that call's; with several it is refused at once rather than asked of another caller's client (whose
+   * answer would reach the wrong call). Roots are also asked by servers on their own, so they are those of the most
+   * recent of the app's clients that declared roots (one set per mount); with none, the only call's client's — and
+   * always the only call's client's when it is a 2026-07-28 one (it has no session to be asked otherwise).
    */
   readonly handlers: UpstreamHandlers = {
-    ...this.handlersOf(() => this.latest()),
-    roots: async (info) => (await this.outside?.roots()) ?? this.handlersOf(() => this.latest()).roots(info),
+    sampling: (params) => this.ask(this.sole(), (request) => request.createMessage(params)),
+    elicitation: (params) => this.ask(this.sole(), (request) => request.elicit(params)),
+    roots: async (info) => {
+      const flight = this.sole();
+      // A 2026-07-28 caller has no session to be asked outside a call: during its only call, the question is its
+      // own (answered with its roots, or none at once), never another client's.
+      if (!(flight instanceof McpError) && flight.request.modern !== undefined) {
+        return this.handlersOf(() => flight).roots(info);
+      }
+      const outside = await this.outside?.roots();
+      if (outside !== undefined) return outside;
+      return flight instanceof McpError ? [] : this.handlersOf(() => flight).roots(info);
+    },
   };
 
   /**
@@ -68,13 +82,16 @@ export class Flights {
   }
 
   /**
-   * Passes a log message of the mounted server on to the client of the latest call in flight (its log
-   * level applies); outside any call, to the app's connected clients.
+   * Passes a log message of the mounted server on: during the only call in flight, to that call's client (its log
+   * level applies); outside any call, to the app's connected clients. With several calls in flight it cannot be
+   * told whose it is, and is not shown to any of them (one caller's log never reaches another).
    */
   log({ level, data, logger }: UpstreamLog): void {
-    const latest = this.latest();
-    if (latest === undefined) this.outside?.log(level, data, logger);
-    else latest.request.log(level, data, logger).catch(() => undefined);
+    if (this.active.size === 0) this.outside?.log(level, data, logger);
+    else if (this.active.size === 1)
+      this.latest()
+        ?.request.log(level, data, logger)
+        .catch(() => undefined);
   }
 
   private handlersOf(find: () => Flight | undefined): UpstreamHandlers {
@@ -99,7 +116,23 @@ export class Flights {
     return latest;
   }
 
-  private async ask<R>(flight: Flight | undefined, asking: (request: RequestContext) => Promise<R>): Promise<R> {
+  /** The only call in flight, which a question that says nothing of its call belongs to; an error otherwise. */
+  private sole(): Flight | McpError {
+    if (this.active.size === 1) return this.latest() as Flight;
+    if (this.active.size === 0) {
+      return new McpError(ErrorCode.InvalidRequest, 'No request is in flight to ask the client on behalf of');
+    }
+    return new McpError(
+      ErrorCode.InvalidRequest,
+      'Several calls are in flight on this mount and the question does not say which one it belongs to: it is refused rather than asked of another caller',
+    );
+  }
+
+  private async ask<R>(
+    flight: Flight | McpError | undefined,
+    asking: (request: RequestContext) => Promise<R>,
+  ): Promise<R> {
+    if (flight instanceof McpError) throw flight;
     if (flight === undefined) {
       throw new McpError(ErrorCode.InvalidRequest, 'No request is in flight to ask the client on behalf of');
     }

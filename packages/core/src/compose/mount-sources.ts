@@ -58,9 +58,15 @@ function upstream(client: McpClient): UpstreamClient {
   };
 }
 
-/** Options of a command mount. */
+/**
+ * Options of a command mount. The server's environment is not ours: it inherits only PATH, HOME, the locale and a
+ * few such variables (`INHERITED_ENV` of `@decorum/protocol/client/stdio`), plus `env` — name here what it needs,
+ * e.g. `env: { GITHUB_TOKEN: process.env.GITHUB_TOKEN ?? '' }`.
+ */
 export interface StdioMountOptions extends MountClientOptions {
   env?: Record<string, string>;
+  /** How messages name the server; default the command's file name (its arguments, which may hold keys, never). */
+  label?: string;
   cwd?: string;
   /** The server's stderr: `'inherit'` (default), `'pipe'` (kept, and quoted when it exits), `'ignore'`. */
   stderr?: 'inherit' | 'pipe' | 'ignore';
@@ -73,10 +79,10 @@ export interface StdioMountOptions extends MountClientOptions {
  */
 export function stdio(command: string, args: string[] = [], options: StdioMountOptions = {}): MountSource {
   return {
-    label: [command, ...args].join(' '),
+    label: options.label ?? commandName(command),
     async connect(handlers) {
       const { connectStdio } = await import('@decorum/protocol/client/stdio');
-      const { protocolVersion, requestTimeoutMs, ...spawn } = options;
+      const { protocolVersion, requestTimeoutMs, label: _label, ...spawn } = options;
       const client = await connectStdio(
         { command, args, ...spawn },
         clientOptions(handlers, { protocolVersion, requestTimeoutMs }),
@@ -96,7 +102,7 @@ export type HttpMountOptions = HttpClientTransportOptions & MountClientOptions;
  */
 export function http(url: string | URL, options: HttpMountOptions = {}): MountSource {
   return {
-    label: String(url),
+    label: urlLabel(url),
     async connect(handlers) {
       const { connectHttp } = await import('@decorum/protocol/client');
       const { protocolVersion, requestTimeoutMs, ...transport } = options;
@@ -127,4 +133,19 @@ export function inProcess(server: InProcessServer, options: MountClientOptions &
       );
     },
   };
+}
+
+/** A command's file name (`npx`, `node`): what messages show of a command mount. */
+function commandName(command: string): string {
+  return command.split(/[\\/]/).pop() || command;
+}
+
+/** A URL as messages show it: no user info, query or fragment (where keys are often put). */
+function urlLabel(url: string | URL): string {
+  try {
+    const parsed = new URL(String(url));
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return 'an invalid URL';
+  }
 }

@@ -8,22 +8,19 @@ import {
   InputRequiredSignal,
   type JsonObject,
   McpError,
-  type PromptDefinition,
   type RequestContext,
   RequestTimeoutError,
-  type ResourceDefinition,
-  type ResourceTemplateDefinition,
-  type ToolDefinition,
 } from '@decorum/protocol';
 import { TASKS_EXTENSION } from '@decorum/protocol/tasks';
 import { UserError } from '../runtime/user-error.js';
 import { CompositionError, MountUnavailableError } from './compose-errors.js';
 import { Flights, type OutsideCalls } from './flights.js';
+import { Coalesced, fetchLists, type ListKind, type MountLists, NO_LISTS, sameLists } from './mount-lists.js';
 import type { Mount, UpstreamCallOptions, UpstreamClient, UpstreamClosed } from './mount-types.js';
 import { MountNaming } from './naming.js';
+import { shownPromptResult, shownToolResult } from './shown-content.js';
 
-/** The kinds of lists a mount announces changes of. */
-export type ListKind = 'tools' | 'resources' | 'prompts';
+export type { ListKind, MountLists } from './mount-lists.js';
 
 /** What a mounted server tells the app: a list changed, a subscribed resource was updated. */
 export interface MountEvents {
@@ -34,15 +31,7 @@ export interface MountEvents {
   outside?: OutsideCalls;
 }
 
-/** The lists of a mount, prefixed, each a new array when it changes (the engine caches per array). */
-export interface MountLists {
-  tools: readonly ToolDefinition[];
-  resources: readonly ResourceDefinition[];
-  templates: readonly ResourceTemplateDefinition[];
-  prompts: readonly PromptDefinition[];
-}
-
-const EMPTY: MountLists = { tools: [], resources: [], templates: [], prompts: [] };
+const EMPTY = NO_LISTS;
 
 /** A -32021 that asks for the tasks extension: the tool runs only as a task. */
 function needsTasks(error: unknown): boolean {
@@ -65,6 +54,9 @@ export class MountedServer {
   private closing = false;
   private capabilities?: JsonObject;
   private readonly subscriptions = new Set<string>();
+  // One refresh per connection and kind at a time (a burst of list_changed costs at most two lists).
+  private readonly refreshes = new Coalesced<string>();
+  private connection = 0;
 
   constructor(
     readonly mount: Mount,
@@ -126,8 +118,8 @@ export class MountedServer {
    * Forwards `tools/call` (by the mounted server's own name), as a task upstream when `asTask`. A modern server
    * lists no task support: a tool of its that runs only as a task says so (-32021), and is called again as one.
    */
-  callTool(name: string, args: JsonObject, request: RequestContext, asTask = false) {
-    return this.forward(request, async (client, options) => {
+  async callTool(name: string, args: JsonObject, request: RequestContext, asTask = false) {
+    const result = await this.forward(request, async (client, options) => {
       if (asTask) return client.callTool(name, args, { ...options, task: true });
       try {
         return await client.callTool(name, args, options);
@@ -136,14 +128,16 @@ export class MountedServer {
         return client.callTool(name, args, { ...options, task: true });
       }
     });
+    return shownToolResult(result, this.naming);
   }
 
   readResource(uri: string, request: RequestContext) {
     return this.forward(request, (client, options) => client.readResource(uri, options));
   }
 
-  getPrompt(name: string, args: Record<string, string>, request: RequestContext) {
-    return this.forward(request, (client, options) => client.getPrompt(name, args, options));
+  async getPrompt(name: string, args: Record<string, string>, request: RequestContext) {
+    const result = await this.forward(request, (client, options) => client.getPrompt(name, args, options));
+    return shownPromptResult(result, this.naming);
   }
 
   complete(ref: JsonObject, argument: { name: string; value: string }, context?: JsonObject) {
@@ -181,6 +175,17 @@ export class MountedServer {
     if (error instanceof RequestTimeoutError) {
       return new MountUnavailableError(`The mounted server ${this.label} did not answer in time (${error.message})`);
     }
+    // Too large: said by the error itself (the client's HTTP limits) or by a locally made response (a stdio frame).
+    const data = error instanceof McpError ? (error.data as { reason?: unknown; limitBytes?: unknown }) : undefined;
+    const tooLarge = [error as { reason?: unknown; limitBytes?: unknown }, data].find(
+      (said) => said?.reason === 'answer-too-large',
+    );
+    if (tooLarge !== undefined) {
+      const limit = typeof tooLarge.limitBytes === 'number' ? ` of ${tooLarge.limitBytes} bytes` : '';
+      return new UserError(
+        `The mounted server ${this.label} answered with more than the limit${limit}: the answer was dropped`,
+      );
+    }
     if (this.client !== client || error instanceof ConnectionClosedError) {
       this.down = `it went away during the call: ${(error as Error).message}`;
       return new MountUnavailableError(this.unavailable());
@@ -199,9 +204,11 @@ export class MountedServer {
   private async connect(): Promise<void> {
     const client = await this.mount.server.connect(this.flights.handlers);
     try {
-      client.on('toolsListChanged', () => this.refresh(client, 'tools'));
-      client.on('promptsListChanged', () => this.refresh(client, 'prompts'));
-      client.on('resourcesListChanged', () => this.refresh(client, 'resources'));
+      const connection = ++this.connection;
+      const refresh = (kind: ListKind) => this.refreshes.run(`${connection} ${kind}`, () => this.refresh(client, kind));
+      client.on('toolsListChanged', () => refresh('tools'));
+      client.on('promptsListChanged', () => refresh('prompts'));
+      client.on('resourcesListChanged', () => refresh('resources'));
       client.on('resourceUpdated', ({ uri }) => this.events.resourceUpdated(this.naming.uri(uri)));
       client.on('log', (message) => this.flights.log(message));
       this.lists = await this.fetchLists(client);
@@ -256,10 +263,11 @@ export class MountedServer {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
+  /** Lists `kind` again; our clients are told only when it changed. */
   private async refresh(client: UpstreamClient, kind: ListKind): Promise<void> {
     try {
       const next = await this.fetchLists(client, kind);
-      if (this.client !== client) return;
+      if (this.client !== client || sameLists(this.lists, next, kind)) return;
       this.lists = next;
       this.events.listChanged(kind);
     } catch (error) {
@@ -267,22 +275,7 @@ export class MountedServer {
     }
   }
 
-  private async fetchLists(client: UpstreamClient, only?: ListKind): Promise<MountLists> {
-    const caps = client.serverCapabilities;
-    const naming = this.naming;
-    const want = (kind: ListKind) => (only === undefined || only === kind) && caps[kind] !== undefined;
-    const current = only === undefined ? EMPTY : this.lists;
-    const [tools, resources, templates, prompts] = await Promise.all([
-      want('tools') ? client.listTools() : undefined,
-      want('resources') ? client.listResources() : undefined,
-      want('resources') ? client.listResourceTemplates().catch(() => []) : undefined,
-      want('prompts') ? client.listPrompts() : undefined,
-    ]);
-    return {
-      tools: tools?.map((t) => ({ ...t, name: naming.name(t.name) })) ?? current.tools,
-      resources: resources?.map((r) => ({ ...r, uri: naming.uri(r.uri) })) ?? current.resources,
-      templates: templates?.map((t) => ({ ...t, uriTemplate: naming.uri(t.uriTemplate) })) ?? current.templates,
-      prompts: prompts?.map((p) => ({ ...p, name: naming.name(p.name) })) ?? current.prompts,
-    };
+  private fetchLists(client: UpstreamClient, only?: ListKind): Promise<MountLists> {
+    return fetchLists(client, this.naming, this.lists, only);
   }
 }

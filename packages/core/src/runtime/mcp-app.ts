@@ -31,6 +31,7 @@ import { kindPolicies } from './policies.js';
 import { buildPromptsProvider } from './prompt-handlers.js';
 import { buildResourcesProvider } from './resource-handlers.js';
 import { type NamedPrimitive, type ScopeHints, scopeHints } from './scope-hints.js';
+import { serveAppHttp } from './serve-app-http.js';
 import { buildToolsProvider } from './tool-handlers.js';
 
 const production = () =>
@@ -234,9 +235,8 @@ export class McpApp {
       this.closers.push(() => serving.shutdown());
       return {};
     }
-    const { serveHttp } = await import('@decorum/protocol/node');
-    const serving = await serveHttp(this.server, where.http);
-    this.closers.push(() => serving.close());
+    const serving = await serveAppHttp(this.server, where.http, () => this.close());
+    this.closers.push(...serving.closers);
     return { url: serving.url };
   }
 

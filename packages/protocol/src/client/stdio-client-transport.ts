@@ -1,18 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { ErrorCode } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
-import { StdioTransport } from '../transports/stdio.js';
+import { DEFAULT_MAX_FRAME_BYTES, StdioTransport } from '../transports/stdio.js';
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
+import { childEnvironment, type INHERITED_ENV } from './child-env.js';
 import type { ClientClosed, CloseInfoSource } from './client-types.js';
 
 /** The command a {@link StdioClientTransport} runs, and how. */
 export interface StdioServerParameters {
   command: string;
   args?: string[];
-  /** Added over the parent's environment. */
+  /**
+   * The server's environment, over the few variables it inherits from ours ({@link INHERITED_ENV}: PATH, HOME,
+   * locale, temporary directory…). Nothing else of ours reaches it: pass what it needs here.
+   */
   env?: Record<string, string>;
   cwd?: string;
   /** `inherit` (default) passes the server's stderr through; `pipe` captures its tail (`stderrText`); `ignore`. */
   stderr?: 'inherit' | 'pipe' | 'ignore';
+  /** The largest frame read from the server, in bytes; a larger answer fails its request. Default 4 MiB. */
+  maxFrameBytes?: number;
   /** After stdin is closed, how long the process may take to exit before SIGTERM (then SIGKILL as long again). Default 2 000. */
   killAfterMs?: number;
 }
@@ -56,7 +63,7 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
     const { command, args = [], env, cwd, stderr = 'inherit' } = this.server;
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, ...env },
+      env: childEnvironment(env),
       stdio: ['pipe', 'pipe', stderr],
       windowsHide: true,
     });
@@ -84,10 +91,11 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
       input: child.stdout ?? undefined,
       output: child.stdin ?? undefined,
       captureStdout: false,
+      ...(this.server.maxFrameBytes !== undefined && { maxFrameBytes: this.server.maxFrameBytes }),
     });
     this.frames = frames;
     frames.onmessage = (value) => this.onmessage?.(value);
-    frames.onframeerror = (error) => this.onframeerror?.(error);
+    frames.onframeerror = (error) => this.frameError(error);
     frames.onerror = (error) => this.onerror?.(error);
     // stdout ends when the process exits: wait for the exit status before telling the peer.
     frames.onclose = () => void this.exited?.then(() => this.finish());
@@ -134,6 +142,27 @@ export class StdioClientTransport implements Transport, CloseInfoSource {
   }
 
   private finished = false;
+
+  /**
+   * A frame the transport could not take. One over the size limit that answered a request of ours fails that request
+   * at once — as a locally made error response (the server never sent it) — instead of leaving it to time out.
+   */
+  private frameError(error: FrameError): void {
+    if (error.responseTo === undefined) {
+      this.onframeerror?.(error);
+      return;
+    }
+    const limit = this.server.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.onmessage?.({
+      jsonrpc: '2.0',
+      id: error.responseTo,
+      error: {
+        code: ErrorCode.InternalError,
+        message: `The server's answer is too large: a stdio frame over the limit of ${limit} bytes (it was dropped)`,
+        data: { reason: 'answer-too-large', limitBytes: limit },
+      },
+    });
+  }
 
   private finish(): void {
     if (this.finished) return;

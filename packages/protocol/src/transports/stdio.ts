@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
-import { LineReader } from './line-reader.js';
+import { droppedResponseId } from './dropped-frame.js';
+import { type DroppedLine, LineReader } from './line-reader.js';
 import type { FrameError, Transport } from './transport.js';
 
 /**
@@ -86,7 +87,7 @@ export class StdioTransport implements Transport {
     }
     this.lines = new LineReader(this.maxFrameBytes, {
       line: (text) => this.deliverText(text),
-      oversize: () => this.reportOversize(),
+      oversize: (dropped) => this.reportOversize(dropped),
       stopped: () => this.closed,
     });
   }
@@ -235,8 +236,10 @@ export class StdioTransport implements Transport {
     }
   }
 
-  private reportOversize(): void {
-    this.onframeerror?.({ code: -32600, message: `Frame exceeds the ${this.maxFrameBytes}-byte limit` });
+  private reportOversize(dropped: DroppedLine): void {
+    const message = `Frame exceeds the ${this.maxFrameBytes}-byte limit`;
+    const responseTo = droppedResponseId(dropped);
+    this.onframeerror?.(responseTo === undefined ? { code: -32600, message } : { code: -32600, message, responseTo });
   }
 
   private watchOutput(): void {

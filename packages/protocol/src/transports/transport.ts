@@ -1,12 +1,14 @@
 import type { Classified } from '../jsonrpc/codec.js';
 import type { StepUp } from '../jsonrpc/errors.js';
-import type { JsonRpcMessage } from '../jsonrpc/types.js';
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 
 /** A frame a transport could not turn into a JSON value: the engine answers it with `error` and id null. */
 export interface FrameError {
   /** JSON-RPC error code: -32700 for unparsable JSON, -32600 for a frame over the size limit. */
   code: number;
   message: string;
+  /** A frame over the limit that was a response: the id it answered, when the frame's ends show it. */
+  responseTo?: RequestId;
 }
 
 /** Extra facts a transport may use when sending; stream-oriented transports ignore them. */
