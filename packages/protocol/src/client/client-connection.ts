@@ -31,6 +31,7 @@ import type {
   ServerDescription,
 } from './client-types.js';
 import { TapTransport } from './tap-transport.js';
+import { upstreamErrorOf } from './upstream-error.js';
 
 const MODERN = '2026-07-28';
 // Methods whose questions a single in-flight request can be assumed to own (legacy stdio gives no id).
@@ -203,7 +204,7 @@ export class ClientConnection {
     this.nextHandlers = options.handlers;
     const onProgress = options.onProgress;
     try {
-      return this.peer.request(method, out, {
+      const answer = this.peer.request(method, out, {
         signal: options.signal,
         timeoutMs: options.timeoutMs,
         onprogress: onProgress
@@ -214,6 +215,10 @@ export class ClientConnection {
               onProgress(entry);
             }
           : undefined,
+      });
+      // One error type for an answer that never came (timed out, too large, the server gone).
+      return answer.catch((error: unknown) => {
+        throw upstreamErrorOf(error, method, this.closing);
       });
     } finally {
       this.nextHandlers = undefined;
