@@ -3,9 +3,23 @@
 // validation, guards, interceptors, transforms, list_changed, both protocol eras.
 import { Args, type Class, type Context, Ctx, Tool, type ToolAnnotations, type ToolOptions } from '@decorum/core';
 import type { CallToolResult, JsonObject } from '@decorum/protocol';
-import { type LoadedDocument, loadDocument, type OpenApiDocument, OpenApiDocumentError } from './document.js';
+import { fetchSameOrigin, RedirectRefusedError } from '@decorum/protocol/client';
+import {
+  type DocumentLimits,
+  type LoadedDocument,
+  loadDocument,
+  type OpenApiDocument,
+  OpenApiDocumentError,
+} from './document.js';
 import { BODY_KEY, type OperationInfo, type OperationSpec, readOperations } from './operations.js';
-import { applyAuth, type OpenApiAuth, planRequest } from './request.js';
+import {
+  applyAuth,
+  type OpenApiAuth,
+  type PlannedRequest,
+  planRequest,
+  RequestPlanError,
+  setHeader,
+} from './request.js';
 import { type StructuredShape, toToolResult } from './response.js';
 import { type DtoProperty, SchemaChecker, SchemaCompileError, schemaDto } from './schema-dto.js';
 import {
@@ -19,7 +33,7 @@ import {
 type MaybePromise<T> = T | Promise<T>;
 
 /** Options of {@link openApiTools}. */
-export interface OpenApiToolsOptions {
+export interface OpenApiToolsOptions extends DocumentLimits {
   /** The OpenAPI 3.0 or 3.1 document: a file path, an http(s) URL, or the document object (JSON or YAML files). */
   document: string | OpenApiDocument;
   /**
@@ -76,9 +90,15 @@ const READ_ONLY = new Set(['get', 'head', 'options']);
  * await new McpApp({ name: 'petstore', version: '1.0.0', providers: [petstore] }).listen({ stdio: true });
  */
 export async function openApiTools(options: OpenApiToolsOptions): Promise<Class> {
-  const loaded = await loadDocument(options.document, options.fetch, options.validateDocument !== false);
   const included = options.include === undefined ? () => true : compileSelector(options.include);
   const excluded = options.exclude === undefined ? () => false : compileSelector(options.exclude);
+  const loaded = await loadDocument(options.document, {
+    fetcher: options.fetch,
+    check: options.validateDocument !== false,
+    keep: (op) => included(op) && !excluded(op),
+    maxDocumentBytes: options.maxDocumentBytes,
+    maxYamlAliases: options.maxYamlAliases,
+  });
   const operations = readOperations(loaded).filter((op) => included(op) && !excluded(op));
   const names = distinctNames(operations.map((op) => sanitizeToolName(options.name?.(op) ?? defaultToolName(op))));
   const checker = new SchemaChecker();
@@ -123,19 +143,30 @@ function prepare(
   if (output !== undefined) toolOptions.output = output.dto;
   const fetcher = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const failed = (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] });
   const call = async (args: Record<string, unknown>, ctx: Context): Promise<CallToolResult> => {
-    const request = planRequest(op, baseUrl, args);
-    const fixed = typeof options.headers === 'function' ? await options.headers(ctx) : (options.headers ?? {});
-    for (const [key, value] of Object.entries(fixed)) if (!request.headers.has(key)) request.headers.set(key, value);
-    if (!request.headers.has('accept')) request.headers.set('accept', 'application/json, */*;q=0.8');
-    if (options.auth !== undefined) await applyAuth(op.security, options.auth, request, ctx);
+    let request: PlannedRequest;
+    try {
+      request = planRequest(op, baseUrl, args);
+      const fixed = typeof options.headers === 'function' ? await options.headers(ctx) : (options.headers ?? {});
+      for (const [key, value] of Object.entries(fixed))
+        if (!request.headers.has(key)) setHeader(request.headers, key, value);
+      if (!request.headers.has('accept')) request.headers.set('accept', 'application/json, */*;q=0.8');
+      if (options.auth !== undefined) await applyAuth(op.security, options.auth, request, ctx);
+    } catch (error) {
+      if (error instanceof RequestPlanError) return failed(`${label} was not sent: ${error.message}`);
+      throw error;
+    }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     try {
       const { url, headers, body } = request;
-      const response = await fetcher(url, { method, headers, body, signal });
+      // Redirects only within the API's origin: a redirect elsewhere would carry the credentials there, and its
+      // answer (another service's) would reach the model.
+      const response = await fetchSameOrigin(fetcher, url, { method, headers, body, signal });
       return await toToolResult(response, label, output?.shape);
     } catch (error) {
+      if (error instanceof RedirectRefusedError) return failed(`${label} failed: ${error.message}`);
       if (timeout.aborted && !ctx.signal.aborted)
         return { isError: true, content: [{ type: 'text', text: `${label} timed out after ${timeoutMs} ms` }] };
       // Cancelled by the client: nobody waits for the result any more.
