@@ -16,11 +16,16 @@ export type WorkerIndex =
   | { kind: 'external' }
   | { kind: 'error'; message: string };
 
+/** What the worker answers to a selection: the reduced document loaded (bundled, checked, dereferenced). */
+export type WorkerDocument =
+  | { kind: 'document'; document: Record<string, unknown>; version: '3.0' | '3.1' }
+  | { kind: 'invalid'; message: string };
+
 /**
- * The worker: `workerData` is `{ path?, text?, maxBytes }`. Answers a {@link WorkerIndex}; after an `index`, waits for
+ * The worker: `workerData` is `{ path?, text?, maxBytes, check, parser? }`. Answers a {@link WorkerIndex}; after an `index`, waits for
  * the selected operations' positions and answers the reduced document.
  */
-function documentWorker(load: (id: string) => any): void {
+function documentWorker(load: (id: string) => any, importer: (url: string) => Promise<any>): void {
   const { parentPort, workerData } = load('node:worker_threads');
   const fs = load('node:fs');
   const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -85,11 +90,13 @@ function documentWorker(load: (id: string) => any): void {
     }
   }
   parentPort.postMessage({ kind: 'index', openapi: doc.openapi, swagger: doc.swagger, operations });
-  parentPort.once('message', (selected: number[]) => {
+  parentPort.once('message', async (selected: number[]) => {
     // The selected operations, their path items' shared fields, and every component they reach (whole entries:
     // `#/components/<kind>/<name>`), with their $refs as they were.
     const reduced: Record<string, unknown> = {};
-    for (const key of Object.keys(doc)) if (key !== 'paths' && key !== 'components') reduced[key] = doc[key];
+    // Webhooks are no tools (and would reach components the selection does not need).
+    const dropped = ['paths', 'components', 'webhooks', 'x-webhooks'];
+    for (const key of Object.keys(doc)) if (!dropped.includes(key)) reduced[key] = doc[key];
     const outPaths: Record<string, Record<string, unknown>> = {};
     const components = isObject(doc.components) ? doc.components : {};
     const outComponents: Record<string, Record<string, unknown>> = {};
@@ -137,21 +144,48 @@ function documentWorker(load: (id: string) => any): void {
     }
     reduced.paths = outPaths;
     reduced.components = outComponents;
-    parentPort.postMessage(reduced);
+    // The parser's work (bundle, validation, dereferencing) holds its thread for seconds on a large selection.
+    const parser = workerData.parser === undefined ? load('@readme/openapi-parser') : await importer(workerData.parser);
+    const declared = typeof reduced.openapi === 'string' ? reduced.openapi : '';
+    const version = declared.startsWith('3.0') ? '3.0' : declared.startsWith('3.1') ? '3.1' : undefined;
+    if (version === undefined) {
+      const found = declared || (typeof reduced.swagger === 'string' ? `swagger ${reduced.swagger}` : 'no version');
+      const message = `Only OpenAPI 3.0 and 3.1 documents are supported (found ${found})`;
+      parentPort.postMessage({ kind: 'invalid', message });
+      return;
+    }
+    try {
+      const bundled = await parser.bundle(reduced);
+      if (workerData.check) {
+        const result = await parser.validate(structuredClone(bundled));
+        if (!result.valid) {
+          parentPort.postMessage({ kind: 'invalid', message: parser.compileErrors(result) });
+          return;
+        }
+      }
+      parentPort.postMessage({ kind: 'document', document: await parser.dereference(bundled), version });
+    } catch (error) {
+      parentPort.postMessage({
+        kind: 'invalid',
+        message: `Cannot read the OpenAPI document: ${(error as Error).message}`,
+      });
+    }
   });
 }
 
 /** Starts the worker on a file path or a text; undefined where there are no worker threads (not Node). */
-export async function startDocumentWorker(source: { path?: string; text?: string }, maxBytes: number) {
+export async function startDocumentWorker(source: { path?: string; text?: string }, maxBytes: number, check: boolean) {
   let threads: typeof import('node:worker_threads');
   try {
     threads = await import('node:worker_threads');
   } catch {
     return undefined;
   }
-  // `require` is handed in from the eval'd script's own scope (a bundler would rewrite it inside the function).
-  const code = `(${documentWorker.toString()})(require)`;
-  const worker = new threads.Worker(code, { eval: true, workerData: { ...source, maxBytes } });
+  // `require` and `import()` are handed in from the eval'd script's own scope: a bundler or Vite would rewrite them
+  // inside the function.
+  const code = `(${documentWorker.toString()})(require, (url) => import(url))`;
+  const workerData = { ...source, maxBytes, check, parser: parserLocation() };
+  const worker = new threads.Worker(code, { eval: true, workerData });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
@@ -164,9 +198,9 @@ export async function startDocumentWorker(source: { path?: string; text?: string
   const index = await next<WorkerIndex>();
   return {
     index,
-    /** The document reduced to the operations at these positions of `index.operations`. */
-    select: async (positions: number[]): Promise<Record<string, unknown>> => {
-      const reduced = next<Record<string, unknown>>();
+    /** The document reduced to the operations at these positions of `index.operations`, loaded. */
+    select: async (positions: number[]): Promise<WorkerDocument> => {
+      const reduced = next<WorkerDocument>();
       worker.postMessage(positions);
       try {
         return await reduced;
@@ -176,4 +210,13 @@ export async function startDocumentWorker(source: { path?: string; text?: string
     },
     stop: () => worker.terminate(),
   };
+}
+
+/** Where the parser is, for the worker to import (undefined: it resolves the package itself, from the working dir). */
+function parserLocation(): string | undefined {
+  try {
+    return import.meta.resolve?.('@readme/openapi-parser');
+  } catch {
+    return undefined;
+  }
 }

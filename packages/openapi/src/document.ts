@@ -17,6 +17,8 @@ export interface LoadedDocument {
   version: OpenApiVersion;
   /** Where the document came from, when it was a URL: relative server URLs resolve against it. */
   url?: URL;
+  /** Read on a worker thread and cut to the selection: its tools compile their schemas when first used. */
+  large?: boolean;
 }
 
 /** The document is not a valid OpenAPI 3.0/3.1 document (the message lists the problems). */
@@ -74,14 +76,12 @@ export async function loadDocument(
     let input: string | OpenApiDocument = source;
     if (typeof source === 'string') {
       const text = url === undefined ? undefined : await fetchText(url, options.fetcher ?? fetch, maxBytes);
-      const read = await readLarge(url === undefined ? { path: source } : { text }, maxBytes, options.keep);
-      if (read !== undefined && 'reduced' in read) input = read.reduced;
-      else {
-        const raw = read?.text ?? text ?? (await readFileText(source, maxBytes));
-        const parsed = parseDocument(raw, options.maxYamlAliases ?? DEFAULT_MAX_YAML_ALIASES);
-        // A file keeps its path, so that relative external $refs resolve next to it.
-        input = url === undefined ? source : parsed;
-      }
+      const read = await readLarge(url === undefined ? { path: source } : { text }, maxBytes, options);
+      if (read !== undefined && 'loaded' in read) return url === undefined ? read.loaded : { ...read.loaded, url };
+      const raw = read?.text ?? text ?? (await readFileText(source, maxBytes));
+      const parsed = parseDocument(raw, options.maxYamlAliases ?? DEFAULT_MAX_YAML_ALIASES);
+      // A file keeps its path, so that relative external $refs resolve next to it.
+      input = url === undefined ? source : parsed;
     }
     bundled = (await bundle(typeof input === 'string' ? input : (structuredClone(input) as never))) as never;
   } catch (error) {
@@ -107,15 +107,15 @@ export async function loadDocument(
 }
 
 /**
- * JSON read and cut down to the kept operations on a worker thread: the reduced document, or the text when it is not
- * JSON; undefined when there is no worker (not Node) or the document has external $refs.
+ * JSON read, cut down to the kept operations and loaded on a worker thread; the text when it is not JSON; undefined
+ * when there is no worker (not Node) or the document has external $refs.
  */
 async function readLarge(
   source: { path?: string; text?: string },
   maxBytes: number,
-  keep: ((operation: OperationInfo) => boolean) | undefined,
-): Promise<{ reduced: OpenApiDocument } | { text: string } | undefined> {
-  const worker = await startDocumentWorker(source, maxBytes);
+  options: LoadOptions,
+): Promise<{ loaded: LoadedDocument } | { text: string } | undefined> {
+  const worker = await startDocumentWorker(source, maxBytes, options.check !== false);
   if (worker === undefined) return undefined;
   const { index } = worker;
   if (index.kind !== 'index') {
@@ -125,9 +125,11 @@ async function readLarge(
   }
   const positions: number[] = [];
   index.operations.forEach((operation, i) => {
-    if (keep === undefined || keep(operation)) positions.push(i);
+    if (options.keep === undefined || options.keep(operation)) positions.push(i);
   });
-  return { reduced: await worker.select(positions) };
+  const answer = await worker.select(positions);
+  if (answer.kind === 'invalid') throw new OpenApiDocumentError(answer.message);
+  return { loaded: { document: answer.document, version: answer.version, large: true } };
 }
 
 /** A file's text, within the size limit (Node only: reached by a dynamic import). */

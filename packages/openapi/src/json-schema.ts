@@ -86,7 +86,7 @@ function convert(
     else if (MAP.has(key) && isObject(value)) {
       const entries = Object.entries(value).filter(([, s]) => !(key === 'properties' && isObject(s) && s[hidden]));
       out[key] = Object.fromEntries(entries.map(([name, s]) => [name, sub(s)]));
-    } else out[key] = structuredClone(value) as unknown;
+    } else out[key] = typeof value === 'object' && value !== null ? (structuredClone(value) as unknown) : value;
   }
   ancestors.delete(schema);
   dropHiddenRequired(schema, out, hidden);

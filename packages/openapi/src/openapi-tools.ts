@@ -11,7 +11,7 @@ import {
   type OpenApiDocument,
   OpenApiDocumentError,
 } from './document.js';
-import { BODY_KEY, type OperationInfo, type OperationSpec, readOperations } from './operations.js';
+import { BODY_KEY, eachOperation, type OperationInfo, type OperationSpec } from './operations.js';
 import {
   applyAuth,
   type OpenApiAuth,
@@ -99,19 +99,27 @@ export async function openApiTools(options: OpenApiToolsOptions): Promise<Class>
     maxDocumentBytes: options.maxDocumentBytes,
     maxYamlAliases: options.maxYamlAliases,
   });
-  const operations = readOperations(loaded).filter((op) => included(op) && !excluded(op));
+  // A large selection takes a while to convert and compile: the event loop gets a turn every few milliseconds.
+  const breathe = breather();
+  const operations: OperationSpec[] = [];
+  for (const op of eachOperation(loaded)) {
+    if (included(op) && !excluded(op)) operations.push(op);
+    await breathe();
+  }
   const names = distinctNames(operations.map((op) => sanitizeToolName(options.name?.(op) ?? defaultToolName(op))));
   const checker = new SchemaChecker();
-  const tools = operations.map((op, i) => {
+  const tools: PreparedTool[] = [];
+  for (const [i, op] of operations.entries()) {
     try {
-      return prepare(op, names[i] as string, loaded, options, checker);
+      tools.push(prepare(op, names[i] as string, loaded, options, checker));
     } catch (error) {
       if (!(error instanceof SchemaCompileError)) throw error;
       throw new OpenApiDocumentError(
         `${op.method.toUpperCase()} ${op.path} has a schema that cannot be used: ${error.message}`,
       );
     }
-  });
+    await breathe();
+  }
   const info = (loaded.document.info ?? {}) as { title?: unknown };
   return providerClass(`OpenApi${String(info.title ?? '').replace(/[^A-Za-z0-9]/g, '')}Tools`, tools);
 }
@@ -132,7 +140,9 @@ function prepare(
     );
   const properties: DtoProperty[] = op.parameters.map((p) => ({ name: p.key, schema: p.schema, required: p.required }));
   if (op.body !== undefined) properties.push({ name: BODY_KEY, schema: op.body.schema, required: op.body.required });
-  const input = properties.length > 0 ? schemaDto(`${dtoName(name)}Input`, properties, checker) : undefined;
+  // A large document's tools compile their input schemas on first use (startup stays proportional to the selection).
+  const lazy = loaded.large === true;
+  const input = properties.length > 0 ? schemaDto(`${dtoName(name)}Input`, properties, checker, lazy) : undefined;
   const output = outputOf(op.response, name, checker);
   const toolOptions: ToolOptions = {
     name,
@@ -193,10 +203,14 @@ function outputOf(
     if (entries.length === 0 || entries.some(([key]) => key === '__proto__' || key === 'constructor')) return undefined;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const fields = entries.map(([key, s]) => ({ name: key, schema: s, required: required.has(key) }));
-    return { dto: schemaDto(`${dtoName(name)}Output`, fields, checker), shape: { keep: entries.map(([key]) => key) } };
+    const dto = schemaDto(`${dtoName(name)}Output`, fields, checker, true);
+    return { dto, shape: { keep: entries.map(([key]) => key) } };
   }
   if (typeof schema.type !== 'string' || schema.type === 'object' || schema.type === 'null') return undefined;
-  return { dto: schemaDto(`${dtoName(name)}Output`, [{ name: 'result', schema, required: true }], checker), shape: {} };
+  return {
+    dto: schemaDto(`${dtoName(name)}Output`, [{ name: 'result', schema, required: true }], checker, true),
+    shape: {},
+  };
 }
 
 function annotationsOf(op: OperationSpec): ToolAnnotations {
@@ -223,6 +237,20 @@ function serverUrl(servers: unknown, documentUrl: URL | undefined): string | und
   );
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   return documentUrl === undefined ? undefined : new URL(url, documentUrl).toString();
+}
+
+/** Resolves after a timer turn when the last one was more than 8 ms ago, at once otherwise. */
+function breather(): () => Promise<void> | undefined {
+  let last = Date.now();
+  return () => {
+    if (Date.now() - last < 8) return undefined;
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        last = Date.now();
+        resolve();
+      }, 0),
+    );
+  };
 }
 
 const dtoName = (toolName: string) => toolName.replace(/[^A-Za-z0-9_$]/g, '_').replace(/^(\d)/, '_$1');

@@ -72,13 +72,17 @@ const RESERVED_KEYS = new Set([BODY_KEY, '__proto__', 'constructor']);
 
 /** Every operation of the document, in document order (paths, then methods as OpenAPI lists them). */
 export function readOperations(loaded: LoadedDocument): OperationSpec[] {
+  return [...eachOperation(loaded)];
+}
+
+/** The operations one at a time, so a caller can give the event loop a turn between them (large documents). */
+export function* eachOperation(loaded: LoadedDocument): Generator<OperationSpec> {
   const { document, version } = loaded;
   const paths = isObject(document.paths) ? document.paths : {};
   const schemes =
     isObject(document.components) && isObject(document.components.securitySchemes)
       ? document.components.securitySchemes
       : {};
-  const operations: OperationSpec[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     for (const method of HTTP_METHODS) {
@@ -102,10 +106,9 @@ export function readOperations(loaded: LoadedDocument): OperationSpec[] {
       if (response !== undefined) spec.response = response;
       const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : undefined;
       if (servers !== undefined && servers.length > 0) spec.servers = servers as OperationSpec['servers'];
-      operations.push(spec);
+      yield spec;
     }
   }
-  return operations;
 }
 
 /** Path-level parameters, overridden by operation-level ones with the same name and location. */
