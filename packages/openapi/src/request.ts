@@ -6,8 +6,9 @@ import { BODY_KEY } from './operations.js';
 type MaybePromise<T> = T | Promise<T>;
 
 /**
- * A credential: the value itself, or a function called per tool call (with the call's context, e.g.
- * to pass on the caller's own token: `(ctx) => ctx.auth?.token`). `undefined` sends nothing.
+ * A credential: the value itself, or a function called per tool call with the call's context — e.g. the caller's own
+ * credential for this API, kept by your server: `(ctx) => upstream.tokenFor(ctx.auth?.subject)`. Never the token the
+ * MCP client sent (its audience is your server; passing it on is forbidden). `undefined` sends nothing.
  */
 export type Secret<C = unknown> = string | ((ctx: C) => MaybePromise<string | undefined>);
 
