@@ -100,11 +100,15 @@ describe('legacy era (SDK 1.32.2) over Streamable HTTP', () => {
     }
   });
 
-  it('records an unknown tool (-32602) by its status code, not as a server error', async () => {
+  it('records an unknown tool (-32602) by its code, not as a server error, and not under its name', async () => {
+    otel.reset();
     await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow();
-    const span = one('tools/call nope');
+    const span = one('tools/call');
     expect(span.attributes['rpc.response.status_code']).toBe('-32602');
-    expect(span.attributes['error.type']).toBeUndefined();
+    expect(span.attributes['error.type']).toBe('-32602');
+    expect(span.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span.attributes['gen_ai.tool.name']).toBeUndefined();
+    expect(named('tools/call nope')).toEqual([]);
   });
 
   it('makes a CLIENT child span for sampling and carries its context to the client in _meta', async () => {
@@ -130,6 +134,9 @@ describe('legacy era (SDK 1.32.2) over Streamable HTTP', () => {
       expect(one('tools/list').spanContext().traceId).toBe(headerTrace);
       expect(parentOf(one('tools/list'))).toBe('d'.repeat(16));
       expect(one('tools/call echo').spanContext().traceId).toBe(TRACE);
+      // The HTTP request's own context is not lost: a link to it.
+      expect(one('tools/call echo').links.map((l) => l.context.traceId)).toEqual([headerTrace]);
+      expect(one('tools/list').links).toEqual([]);
     } finally {
       await otherTransport.terminateSession(); // DELETE: the session ends
       await other.close();
