@@ -5,7 +5,7 @@
 //
 // The worker's code is `documentWorker`'s own source (`eval: true`), so the package ships no extra file and needs no
 // module resolution in the worker; it must therefore stay self-contained (Node built-ins only, no imports).
-import type { OperationInfo } from './operations.js';
+import type { OperationInfo } from './operation-info.js';
 
 /** What the worker answers first. */
 export type WorkerIndex =

@@ -6,7 +6,7 @@ import { bundle, compileErrors, dereference, validate } from '@readme/openapi-pa
 import { parse as parseYaml } from 'yaml';
 import { startDocumentWorker } from './document-worker.js';
 import type { OpenApiVersion } from './json-schema.js';
-import type { OperationInfo } from './operations.js';
+import type { OperationInfo } from './operation-info.js';
 
 /** An OpenAPI 3.0 or 3.1 document as plain JSON (`$ref`s allowed; they are resolved when loaded). */
 export type OpenApiDocument = Record<string, unknown>;

@@ -3,24 +3,9 @@
 import type { JsonObject } from '@decorum/protocol';
 import type { LoadedDocument } from './document.js';
 import { toJsonSchema } from './json-schema.js';
+import { HTTP_METHODS, type OperationInfo } from './operation-info.js';
 
-/** The HTTP methods an OpenAPI path item may hold. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** An HTTP method, lower case as OpenAPI writes it. */
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/** What filters and name functions see of an operation. */
-export interface OperationInfo {
-  method: HttpMethod;
-  /** The path template, as in the document (`/pets/{petId}`). */
-  path: string;
-  operationId?: string;
-  tags: string[];
-  summary?: string;
-  description?: string;
-  deprecated: boolean;
-}
+export { HTTP_METHODS, type HttpMethod, type OperationInfo } from './operation-info.js';
 
 /** One parameter of an operation, under the argument name clients use for it. */
 export interface ParameterSpec {
