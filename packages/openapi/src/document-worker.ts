@@ -19,7 +19,9 @@ export type WorkerIndex =
 /** What the worker answers to a selection: the reduced document loaded (bundled, checked, dereferenced). */
 export type WorkerDocument =
   | { kind: 'document'; document: Record<string, unknown>; version: '3.0' | '3.1' }
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: string }
+  /** The parser could not be loaded on the worker: the reduced document, still to bundle, check and dereference. */
+  | { kind: 'reduced'; document: Record<string, unknown> };
 
 /**
  * The worker: `workerData` is `{ path?, text?, maxBytes, check, parser? }`. Answers a {@link WorkerIndex}; after an `index`, waits for
@@ -145,7 +147,16 @@ function documentWorker(load: (id: string) => any, importer: (url: string) => Pr
     reduced.paths = outPaths;
     reduced.components = outComponents;
     // The parser's work (bundle, validation, dereferencing) holds its thread for seconds on a large selection.
-    const parser = workerData.parser === undefined ? load('@readme/openapi-parser') : await importer(workerData.parser);
+    let parser: any;
+    try {
+      const where = workerData.parser ?? '@readme/openapi-parser';
+      parser = where.startsWith('file:') ? await importer(where) : load(where);
+    } catch {
+      // The parser cannot be reached from here (a strict node_modules layout): the caller loads the reduced
+      // document itself.
+      parentPort.postMessage({ kind: 'reduced', document: reduced });
+      return;
+    }
     const declared = typeof reduced.openapi === 'string' ? reduced.openapi : '';
     const version = declared.startsWith('3.0') ? '3.0' : declared.startsWith('3.1') ? '3.1' : undefined;
     if (version === undefined) {
@@ -215,7 +226,14 @@ export async function startDocumentWorker(source: { path?: string; text?: string
 /** Where the parser is, for the worker to import (undefined: it resolves the package itself, from the working dir). */
 function parserLocation(): string | undefined {
   try {
-    return import.meta.resolve?.('@readme/openapi-parser');
+    // ESM: a file URL; the CommonJS build has no import.meta, and resolves a path instead.
+    const url = import.meta.resolve?.('@readme/openapi-parser');
+    if (url !== undefined) return url;
+  } catch {
+    // not resolvable from here: the worker tries from the working directory
+  }
+  try {
+    return typeof require === 'function' ? require.resolve('@readme/openapi-parser') : undefined;
   } catch {
     return undefined;
   }

@@ -78,10 +78,13 @@ export async function loadDocument(
       const text = url === undefined ? undefined : await fetchText(url, options.fetcher ?? fetch, maxBytes);
       const read = await readLarge(url === undefined ? { path: source } : { text }, maxBytes, options);
       if (read !== undefined && 'loaded' in read) return url === undefined ? read.loaded : { ...read.loaded, url };
-      const raw = read?.text ?? text ?? (await readFileText(source, maxBytes));
-      const parsed = parseDocument(raw, options.maxYamlAliases ?? DEFAULT_MAX_YAML_ALIASES);
-      // A file keeps its path, so that relative external $refs resolve next to it.
-      input = url === undefined ? source : parsed;
+      if (read !== undefined && 'reduced' in read) input = read.reduced;
+      else {
+        const raw = read?.text ?? text ?? (await readFileText(source, maxBytes));
+        const parsed = parseDocument(raw, options.maxYamlAliases ?? DEFAULT_MAX_YAML_ALIASES);
+        // A file keeps its path, so that relative external $refs resolve next to it.
+        input = url === undefined ? source : parsed;
+      }
     }
     bundled = (await bundle(typeof input === 'string' ? input : (structuredClone(input) as never))) as never;
   } catch (error) {
@@ -114,7 +117,7 @@ async function readLarge(
   source: { path?: string; text?: string },
   maxBytes: number,
   options: LoadOptions,
-): Promise<{ loaded: LoadedDocument } | { text: string } | undefined> {
+): Promise<{ loaded: LoadedDocument } | { reduced: OpenApiDocument } | { text: string } | undefined> {
   const worker = await startDocumentWorker(source, maxBytes, options.check !== false);
   if (worker === undefined) return undefined;
   const { index } = worker;
@@ -129,6 +132,7 @@ async function readLarge(
   });
   const answer = await worker.select(positions);
   if (answer.kind === 'invalid') throw new OpenApiDocumentError(answer.message);
+  if (answer.kind === 'reduced') return { reduced: answer.document };
   return { loaded: { document: answer.document, version: answer.version, large: true } };
 }
 
