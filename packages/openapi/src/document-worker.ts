@@ -223,15 +223,12 @@ export async function startDocumentWorker(source: { path?: string; text?: string
   };
 }
 
-/** Where the parser is, for the worker to import (undefined: it resolves the package itself, from the working dir). */
+/**
+ * Where the parser is, for the worker: resolved here in the CommonJS build; the ES module build has no `require` (and
+ * `import.meta` would not parse in the CommonJS one), so the worker resolves it from the working directory, and when
+ * that fails hands the reduced document back (see `documentWorker`).
+ */
 function parserLocation(): string | undefined {
-  try {
-    // ESM: a file URL; the CommonJS build has no import.meta, and resolves a path instead.
-    const url = import.meta.resolve?.('@readme/openapi-parser');
-    if (url !== undefined) return url;
-  } catch {
-    // not resolvable from here: the worker tries from the working directory
-  }
   try {
     return typeof require === 'function' ? require.resolve('@readme/openapi-parser') : undefined;
   } catch {
