@@ -25,7 +25,11 @@ describe("GitHub's REST API document", () => {
     }, 10);
     let provider: Awaited<ReturnType<typeof openApiTools>>;
     try {
-      provider = await openApiTools({ document: file, baseUrl: 'https://api.github.com', include: { tag: 'meta' } });
+      provider = await openApiTools({
+        document: file,
+        baseUrl: 'https://api.github.com',
+        include: { tag: ['meta', 'issues'] },
+      });
     } finally {
       clearInterval(timer);
     }
@@ -33,8 +37,19 @@ describe("GitHub's REST API document", () => {
     expect(busiest).toBeLessThan(100);
     const app = new McpApp({ name: 'github', version: '1.0.0', providers: [provider] });
     const client = await connectInMemory(app);
-    const names = (await client.listTools()).map((tool) => tool.name).sort();
-    expect(names).toEqual(['meta_get', 'meta_get-all-versions', 'meta_get-octocat', 'meta_get-zen', 'meta_root']);
+    const tools = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names.filter((name) => name.startsWith('meta_')).sort()).toEqual([
+      'meta_get',
+      'meta_get-all-versions',
+      'meta_get-octocat',
+      'meta_get-zen',
+      'meta_root',
+    ]);
+    expect(names.filter((name) => name.startsWith('issues_'))).toHaveLength(58);
+    // An issue's response schema, components and all, made it to the tool (as plain JSON Schema).
+    const get = tools.find((tool) => tool.name === 'issues_get');
+    expect(get?.outputSchema?.properties).toHaveProperty('user');
     await client.close();
     await app.close();
   }, 120_000);
