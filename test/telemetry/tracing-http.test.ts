@@ -4,7 +4,7 @@
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpApp } from '../../packages/core/src/index.js';
@@ -47,13 +47,18 @@ describe('legacy era (SDK 1.32.2) over Streamable HTTP', () => {
   let client: Client;
   let transport: StreamableHTTPClientTransport;
   const samplingMeta: Record<string, unknown>[] = [];
+  const rootsMeta: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     otel.reset();
-    client = new Client({ name: 'trace-test', version: '1.0.0' }, { capabilities: { sampling: {} } });
+    client = new Client({ name: 'trace-test', version: '1.0.0' }, { capabilities: { sampling: {}, roots: {} } });
     client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
       samplingMeta.push((request.params._meta ?? {}) as Record<string, unknown>);
       return { role: 'assistant', model: 'm', content: { type: 'text', text: 'hi' } };
+    });
+    client.setRequestHandler(ListRootsRequestSchema, async (request) => {
+      rootsMeta.push((request.params?._meta ?? {}) as Record<string, unknown>);
+      return { roots: [{ uri: 'file:///work' }] };
     });
     transport = new StreamableHTTPClientTransport(url);
     await client.connect(transport);
@@ -100,11 +105,15 @@ describe('legacy era (SDK 1.32.2) over Streamable HTTP', () => {
     }
   });
 
-  it('records an unknown tool (-32602) by its status code, not as a server error', async () => {
+  it('records an unknown tool (-32602) by its code, not as a server error, and not under its name', async () => {
+    otel.reset();
     await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow();
-    const span = one('tools/call nope');
+    const span = one('tools/call');
     expect(span.attributes['rpc.response.status_code']).toBe('-32602');
-    expect(span.attributes['error.type']).toBeUndefined();
+    expect(span.attributes['error.type']).toBe('-32602');
+    expect(span.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span.attributes['gen_ai.tool.name']).toBeUndefined();
+    expect(named('tools/call nope')).toEqual([]);
   });
 
   it('makes a CLIENT child span for sampling and carries its context to the client in _meta', async () => {
@@ -115,6 +124,15 @@ describe('legacy era (SDK 1.32.2) over Streamable HTTP', () => {
     expect(parentOf(sampling)).toBe(handler.spanContext().spanId);
     expect(sampling.attributes).toMatchObject({ 'mcp.method.name': 'sampling/createMessage' });
     expect(samplingMeta.at(-1)?.traceparent).toBe(traceparent(TRACE, sampling.spanContext().spanId));
+  });
+
+  it('carries the trace context in the _meta of roots/list too (ctx.listRoots), as elicitation and sampling do', async () => {
+    const result = await client.callTool({ name: 'roots', arguments: {}, _meta: { traceparent: traceparent() } });
+    expect(result.content).toEqual([{ type: 'text', text: 'roots: 1' }]);
+    const roots = one('roots/list');
+    expect(roots.kind).toBe(SpanKind.CLIENT);
+    expect(parentOf(roots)).toBe(one('handler roots').spanContext().spanId);
+    expect(rootsMeta.at(-1)?.traceparent).toBe(traceparent(TRACE, roots.spanContext().spanId));
   });
 
   it('takes the parent from the HTTP traceparent header, and _meta wins when both are there', async () => {
@@ -130,6 +148,9 @@ describe('legacy era (SDK 1.32.2) over Streamable HTTP', () => {
       expect(one('tools/list').spanContext().traceId).toBe(headerTrace);
       expect(parentOf(one('tools/list'))).toBe('d'.repeat(16));
       expect(one('tools/call echo').spanContext().traceId).toBe(TRACE);
+      // The HTTP request's own context is not lost: a link to it.
+      expect(one('tools/call echo').links.map((l) => l.context.traceId)).toEqual([headerTrace]);
+      expect(one('tools/list').links).toEqual([]);
     } finally {
       await otherTransport.terminateSession(); // DELETE: the session ends
       await other.close();

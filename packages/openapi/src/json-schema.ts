@@ -62,7 +62,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * recurs: clients get a looser schema, never an unserialisable one.
  */
 export function toJsonSchema(schema: unknown, version: OpenApiVersion, use: SchemaUse): JsonObject {
-  return convert(schema, version, use, new Set(), 0) as JsonObject;
+  return convert(schema, version, use, new Set(), 0, { cuts: 0, done: new Map() }) as JsonObject;
+}
+
+/**
+ * Shared by one conversion: how many times a recursion or the depth guard cut a schema short, and the converted
+ * subschemas that were not cut (a dereferenced document repeats the same component object many times: converting it
+ * once keeps the work proportional to the document, not to its expansion).
+ */
+interface Walk {
+  cuts: number;
+  done: Map<object, unknown>;
 }
 
 function convert(
@@ -71,11 +81,19 @@ function convert(
   use: SchemaUse,
   ancestors: Set<object>,
   depth: number,
+  walk: Walk,
 ): unknown {
   if (typeof schema === 'boolean') return schema;
-  if (!isObject(schema) || ancestors.has(schema) || depth > MAX_DEPTH) return {};
+  if (!isObject(schema)) return {};
+  const known = walk.done.get(schema);
+  if (known !== undefined) return known;
+  if (ancestors.has(schema) || depth > MAX_DEPTH) {
+    walk.cuts++;
+    return {};
+  }
+  const cutsBefore = walk.cuts;
   ancestors.add(schema);
-  const sub = (value: unknown) => convert(value, version, use, ancestors, depth + 1);
+  const sub = (value: unknown) => convert(value, version, use, ancestors, depth + 1, walk);
   const out: JsonObject = {};
   const hidden = use === 'input' ? 'readOnly' : 'writeOnly';
   for (const [key, value] of Object.entries(schema)) {
@@ -86,11 +104,14 @@ function convert(
     else if (MAP.has(key) && isObject(value)) {
       const entries = Object.entries(value).filter(([, s]) => !(key === 'properties' && isObject(s) && s[hidden]));
       out[key] = Object.fromEntries(entries.map(([name, s]) => [name, sub(s)]));
-    } else out[key] = structuredClone(value) as unknown;
+    } else out[key] = typeof value === 'object' && value !== null ? (structuredClone(value) as unknown) : value;
   }
   ancestors.delete(schema);
   dropHiddenRequired(schema, out, hidden);
-  return version === '3.0' ? fromOpenApi30(schema, out) : out;
+  const converted = version === '3.0' ? fromOpenApi30(schema, out) : out;
+  // Only a subschema converted without a cut is the same wherever it appears.
+  if (walk.cuts === cutsBefore) walk.done.set(schema, converted);
+  return converted;
 }
 
 /** A property left out of `properties` (readOnly in a request, writeOnly in a response) is not required either. */

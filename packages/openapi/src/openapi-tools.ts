@@ -3,9 +3,23 @@
 // validation, guards, interceptors, transforms, list_changed, both protocol eras.
 import { Args, type Class, type Context, Ctx, Tool, type ToolAnnotations, type ToolOptions } from '@decorum/core';
 import type { CallToolResult, JsonObject } from '@decorum/protocol';
-import { type LoadedDocument, loadDocument, type OpenApiDocument, OpenApiDocumentError } from './document.js';
-import { BODY_KEY, type OperationInfo, type OperationSpec, readOperations } from './operations.js';
-import { applyAuth, type OpenApiAuth, planRequest } from './request.js';
+import { fetchSameOrigin, RedirectRefusedError } from '@decorum/protocol/client';
+import {
+  type DocumentLimits,
+  type LoadedDocument,
+  loadDocument,
+  type OpenApiDocument,
+  OpenApiDocumentError,
+} from './document.js';
+import { BODY_KEY, eachOperation, type OperationInfo, type OperationSpec } from './operations.js';
+import {
+  applyAuth,
+  type OpenApiAuth,
+  type PlannedRequest,
+  planRequest,
+  RequestPlanError,
+  setHeader,
+} from './request.js';
 import { type StructuredShape, toToolResult } from './response.js';
 import { type DtoProperty, SchemaChecker, SchemaCompileError, schemaDto } from './schema-dto.js';
 import {
@@ -19,7 +33,7 @@ import {
 type MaybePromise<T> = T | Promise<T>;
 
 /** Options of {@link openApiTools}. */
-export interface OpenApiToolsOptions {
+export interface OpenApiToolsOptions extends DocumentLimits {
   /** The OpenAPI 3.0 or 3.1 document: a file path, an http(s) URL, or the document object (JSON or YAML files). */
   document: string | OpenApiDocument;
   /**
@@ -76,22 +90,36 @@ const READ_ONLY = new Set(['get', 'head', 'options']);
  * await new McpApp({ name: 'petstore', version: '1.0.0', providers: [petstore] }).listen({ stdio: true });
  */
 export async function openApiTools(options: OpenApiToolsOptions): Promise<Class> {
-  const loaded = await loadDocument(options.document, options.fetch, options.validateDocument !== false);
   const included = options.include === undefined ? () => true : compileSelector(options.include);
   const excluded = options.exclude === undefined ? () => false : compileSelector(options.exclude);
-  const operations = readOperations(loaded).filter((op) => included(op) && !excluded(op));
+  const loaded = await loadDocument(options.document, {
+    fetcher: options.fetch,
+    check: options.validateDocument !== false,
+    keep: (op) => included(op) && !excluded(op),
+    maxDocumentBytes: options.maxDocumentBytes,
+    maxYamlAliases: options.maxYamlAliases,
+  });
+  // A large selection takes a while to convert and compile: the event loop gets a turn every few milliseconds.
+  const breathe = breather();
+  const operations: OperationSpec[] = [];
+  for (const op of eachOperation(loaded)) {
+    if (included(op) && !excluded(op)) operations.push(op);
+    await breathe();
+  }
   const names = distinctNames(operations.map((op) => sanitizeToolName(options.name?.(op) ?? defaultToolName(op))));
   const checker = new SchemaChecker();
-  const tools = operations.map((op, i) => {
+  const tools: PreparedTool[] = [];
+  for (const [i, op] of operations.entries()) {
     try {
-      return prepare(op, names[i] as string, loaded, options, checker);
+      tools.push(prepare(op, names[i] as string, loaded, options, checker));
     } catch (error) {
       if (!(error instanceof SchemaCompileError)) throw error;
       throw new OpenApiDocumentError(
         `${op.method.toUpperCase()} ${op.path} has a schema that cannot be used: ${error.message}`,
       );
     }
-  });
+    await breathe();
+  }
   const info = (loaded.document.info ?? {}) as { title?: unknown };
   return providerClass(`OpenApi${String(info.title ?? '').replace(/[^A-Za-z0-9]/g, '')}Tools`, tools);
 }
@@ -112,7 +140,9 @@ function prepare(
     );
   const properties: DtoProperty[] = op.parameters.map((p) => ({ name: p.key, schema: p.schema, required: p.required }));
   if (op.body !== undefined) properties.push({ name: BODY_KEY, schema: op.body.schema, required: op.body.required });
-  const input = properties.length > 0 ? schemaDto(`${dtoName(name)}Input`, properties, checker) : undefined;
+  // A large document's tools compile their input schemas on first use (startup stays proportional to the selection).
+  const lazy = loaded.large === true;
+  const input = properties.length > 0 ? schemaDto(`${dtoName(name)}Input`, properties, checker, lazy) : undefined;
   const output = outputOf(op.response, name, checker);
   const toolOptions: ToolOptions = {
     name,
@@ -123,19 +153,30 @@ function prepare(
   if (output !== undefined) toolOptions.output = output.dto;
   const fetcher = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const failed = (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] });
   const call = async (args: Record<string, unknown>, ctx: Context): Promise<CallToolResult> => {
-    const request = planRequest(op, baseUrl, args);
-    const fixed = typeof options.headers === 'function' ? await options.headers(ctx) : (options.headers ?? {});
-    for (const [key, value] of Object.entries(fixed)) if (!request.headers.has(key)) request.headers.set(key, value);
-    if (!request.headers.has('accept')) request.headers.set('accept', 'application/json, */*;q=0.8');
-    if (options.auth !== undefined) await applyAuth(op.security, options.auth, request, ctx);
+    let request: PlannedRequest;
+    try {
+      request = planRequest(op, baseUrl, args);
+      const fixed = typeof options.headers === 'function' ? await options.headers(ctx) : (options.headers ?? {});
+      for (const [key, value] of Object.entries(fixed))
+        if (!request.headers.has(key)) setHeader(request.headers, key, value);
+      if (!request.headers.has('accept')) request.headers.set('accept', 'application/json, */*;q=0.8');
+      if (options.auth !== undefined) await applyAuth(op.security, options.auth, request, ctx);
+    } catch (error) {
+      if (error instanceof RequestPlanError) return failed(`${label} was not sent: ${error.message}`);
+      throw error;
+    }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     try {
       const { url, headers, body } = request;
-      const response = await fetcher(url, { method, headers, body, signal });
+      // Redirects only within the API's origin: a redirect elsewhere would carry the credentials there, and its
+      // answer (another service's) would reach the model.
+      const response = await fetchSameOrigin(fetcher, url, { method, headers, body, signal });
       return await toToolResult(response, label, output?.shape);
     } catch (error) {
+      if (error instanceof RedirectRefusedError) return failed(`${label} failed: ${error.message}`);
       if (timeout.aborted && !ctx.signal.aborted)
         return { isError: true, content: [{ type: 'text', text: `${label} timed out after ${timeoutMs} ms` }] };
       // Cancelled by the client: nobody waits for the result any more.
@@ -162,10 +203,14 @@ function outputOf(
     if (entries.length === 0 || entries.some(([key]) => key === '__proto__' || key === 'constructor')) return undefined;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const fields = entries.map(([key, s]) => ({ name: key, schema: s, required: required.has(key) }));
-    return { dto: schemaDto(`${dtoName(name)}Output`, fields, checker), shape: { keep: entries.map(([key]) => key) } };
+    const dto = schemaDto(`${dtoName(name)}Output`, fields, checker, true);
+    return { dto, shape: { keep: entries.map(([key]) => key) } };
   }
   if (typeof schema.type !== 'string' || schema.type === 'object' || schema.type === 'null') return undefined;
-  return { dto: schemaDto(`${dtoName(name)}Output`, [{ name: 'result', schema, required: true }], checker), shape: {} };
+  return {
+    dto: schemaDto(`${dtoName(name)}Output`, [{ name: 'result', schema, required: true }], checker, true),
+    shape: {},
+  };
 }
 
 function annotationsOf(op: OperationSpec): ToolAnnotations {
@@ -192,6 +237,20 @@ function serverUrl(servers: unknown, documentUrl: URL | undefined): string | und
   );
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   return documentUrl === undefined ? undefined : new URL(url, documentUrl).toString();
+}
+
+/** Resolves after a timer turn when the last one was more than 8 ms ago, at once otherwise. */
+function breather(): () => Promise<void> | undefined {
+  let last = Date.now();
+  return () => {
+    if (Date.now() - last < 8) return undefined;
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        last = Date.now();
+        resolve();
+      }, 0),
+    );
+  };
 }
 
 const dtoName = (toolName: string) => toolName.replace(/[^A-Za-z0-9_$]/g, '_').replace(/^(\d)/, '_$1');

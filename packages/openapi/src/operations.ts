@@ -3,24 +3,9 @@
 import type { JsonObject } from '@decorum/protocol';
 import type { LoadedDocument } from './document.js';
 import { toJsonSchema } from './json-schema.js';
+import { HTTP_METHODS, type OperationInfo } from './operation-info.js';
 
-/** The HTTP methods an OpenAPI path item may hold. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** An HTTP method, lower case as OpenAPI writes it. */
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/** What filters and name functions see of an operation. */
-export interface OperationInfo {
-  method: HttpMethod;
-  /** The path template, as in the document (`/pets/{petId}`). */
-  path: string;
-  operationId?: string;
-  tags: string[];
-  summary?: string;
-  description?: string;
-  deprecated: boolean;
-}
+export { HTTP_METHODS, type HttpMethod, type OperationInfo } from './operation-info.js';
 
 /** One parameter of an operation, under the argument name clients use for it. */
 export interface ParameterSpec {
@@ -72,13 +57,17 @@ const RESERVED_KEYS = new Set([BODY_KEY, '__proto__', 'constructor']);
 
 /** Every operation of the document, in document order (paths, then methods as OpenAPI lists them). */
 export function readOperations(loaded: LoadedDocument): OperationSpec[] {
+  return [...eachOperation(loaded)];
+}
+
+/** The operations one at a time, so a caller can give the event loop a turn between them (large documents). */
+export function* eachOperation(loaded: LoadedDocument): Generator<OperationSpec> {
   const { document, version } = loaded;
   const paths = isObject(document.paths) ? document.paths : {};
   const schemes =
     isObject(document.components) && isObject(document.components.securitySchemes)
       ? document.components.securitySchemes
       : {};
-  const operations: OperationSpec[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     for (const method of HTTP_METHODS) {
@@ -102,10 +91,9 @@ export function readOperations(loaded: LoadedDocument): OperationSpec[] {
       if (response !== undefined) spec.response = response;
       const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : undefined;
       if (servers !== undefined && servers.length > 0) spec.servers = servers as OperationSpec['servers'];
-      operations.push(spec);
+      yield spec;
     }
   }
-  return operations;
 }
 
 /** Path-level parameters, overridden by operation-level ones with the same name and location. */

@@ -6,8 +6,9 @@ import { BODY_KEY } from './operations.js';
 type MaybePromise<T> = T | Promise<T>;
 
 /**
- * A credential: the value itself, or a function called per tool call (with the call's context, e.g.
- * to pass on the caller's own token: `(ctx) => ctx.auth?.token`). `undefined` sends nothing.
+ * A credential: the value itself, or a function called per tool call with the call's context — e.g. the caller's own
+ * credential for this API, kept by your server: `(ctx) => upstream.tokenFor(ctx.auth?.subject)`. Never the token the
+ * MCP client sent (its audience is your server; passing it on is forbidden). `undefined` sends nothing.
  */
 export type Secret<C = unknown> = string | ((ctx: C) => MaybePromise<string | undefined>);
 
@@ -22,6 +23,29 @@ export interface OpenApiAuth<C = unknown> {
   apiKey?: Secret<C> | Record<string, Secret<C> | undefined>;
   /** For `http` `basic` schemes. */
   basic?: { username: string; password: string };
+}
+
+/**
+ * Arguments that cannot make a request to the operation's own URL (a path value that would change the path, a
+ * header value HTTP cannot carry): the tool answers an `isError` result with this message.
+ */
+export class RequestPlanError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestPlanError';
+  }
+}
+
+/**
+ * Sets a header, or says which one cannot be sent (a control character, a non-Latin-1 character). The value is never
+ * quoted: it may be a credential.
+ */
+export function setHeader(headers: Headers, name: string, value: string): void {
+  try {
+    headers.set(name, value);
+  } catch {
+    throw new RequestPlanError(`the value of the header "${name}" cannot be sent in an HTTP header`);
+  }
 }
 
 /** Where the request goes and what it carries. */
@@ -48,12 +72,15 @@ export function planRequest(op: OperationSpec, baseUrl: string, args: Record<str
     if (value === undefined || value === null) continue;
     if (p.in === 'path') path = path.replaceAll(`{${p.name}}`, pathValue(p, value));
     else if (p.in === 'query') appendQuery(query, p, value);
-    else if (p.in === 'header') headers.set(p.name, p.json ? JSON.stringify(value) : simple(value, p.explode === true));
+    else if (p.in === 'header')
+      setHeader(headers, p.name, p.json ? JSON.stringify(value) : simple(value, p.explode === true));
     else cookies.push(`${p.name}=${encodeURIComponent(p.json ? JSON.stringify(value) : simple(value, false))}`);
   }
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
   const search = query.toString();
-  const url = `${baseUrl.replace(/\/+$/, '')}${path}${search === '' ? '' : `?${search}`}`;
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = `${base}${path}${search === '' ? '' : `?${search}`}`;
+  samePath(op, `${base}${path}`);
   const planned: PlannedRequest = { url, method: op.method.toUpperCase(), headers };
   const body = args[BODY_KEY];
   if (op.body !== undefined && body !== undefined) {
@@ -61,6 +88,34 @@ export function planRequest(op: OperationSpec, baseUrl: string, args: Record<str
     headers.set('content-type', op.body.contentType);
   }
   return planned;
+}
+
+/**
+ * A path value may fill its segment, never move the request elsewhere: `.` and `..` (alone or as a dot segment of
+ * a label or a list), or anything else URL parsing would normalise away, is refused before any request.
+ */
+function samePath(op: OperationSpec, target: string): void {
+  const written = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  let parsed: string;
+  try {
+    parsed = new URL(target).pathname;
+  } catch {
+    throw new RequestPlanError(`the path parameters of ${op.method.toUpperCase()} ${op.path} do not make a valid URL`);
+  }
+  // Percent-encoding the parser adds (a non-ASCII template) is no change of target; a segment removed or moved is.
+  if (parsed === written || decoded(parsed) === decoded(written)) return;
+  const names = op.parameters.filter((p) => p.in === 'path').map((p) => `"${p.name}"`);
+  throw new RequestPlanError(
+    `a path parameter (${names.join(', ')}) of ${op.method.toUpperCase()} ${op.path} would change the request's path (\`.\` and \`..\` are not values)`,
+  );
+}
+
+function decoded(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** `simple` style: arrays and objects as comma-separated lists. */
@@ -158,7 +213,7 @@ export async function applyAuth<C>(
       const value = typeof secret === 'function' ? await secret(ctx) : secret;
       if (value === undefined) continue;
       if (scheme.type === 'apiKey') placeApiKey(request, scheme, value);
-      else request.headers.set('authorization', `Bearer ${value}`);
+      else setHeader(request.headers, 'authorization', `Bearer ${value}`);
     }
     return true;
   }
@@ -177,7 +232,7 @@ function secretFor<C>(auth: OpenApiAuth<C>, name: string, scheme: Record<string,
 
 function placeApiKey(request: PlannedRequest, scheme: Record<string, unknown>, value: string): void {
   const name = String(scheme.name);
-  if (scheme.in === 'header') request.headers.set(name, value);
+  if (scheme.in === 'header') setHeader(request.headers, name, value);
   else if (scheme.in === 'cookie') {
     const previous = request.headers.get('cookie');
     const cookie = `${name}=${encodeURIComponent(value)}`;

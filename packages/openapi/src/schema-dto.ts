@@ -71,18 +71,29 @@ function fieldType(schema: JsonObject): FieldTypeName | undefined {
 }
 
 /**
- * A DTO class named `name` whose properties are `properties`. Its JSON Schema (as core builds it) is
+ * A DTO class named `name` whose properties are `properties` (their schemas compiled now, or on first use when `lazy`). Its JSON Schema (as core builds it) is
  * `{ type: 'object', properties: <the schemas given>, required, additionalProperties: false }`.
  */
-export function schemaDto(name: string, properties: readonly DtoProperty[], checker: SchemaChecker): Class {
+export function schemaDto(
+  name: string,
+  properties: readonly DtoProperty[],
+  checker: SchemaChecker,
+  lazy = false,
+): Class {
   const dto = { [name]: class {} }[name] as Class;
   for (const property of properties) {
-    let check: ValidateFunction;
-    try {
-      check = checker.compile(property.schema);
-    } catch (error) {
-      throw new SchemaCompileError(`${name}.${property.name}: ${(error as Error).message}`);
-    }
+    let compiled: ValidateFunction | undefined;
+    const compile = (): ValidateFunction => {
+      try {
+        compiled ??= checker.compile(property.schema);
+      } catch (error) {
+        throw new SchemaCompileError(`${name}.${property.name}: ${(error as Error).message}`);
+      }
+      return compiled;
+    };
+    // Input schemas are compiled now, so a schema Ajv cannot use fails at startup; `lazy` (output schemas of a large
+    // document, often whole object graphs) waits for the first result to check.
+    if (!lazy) compile();
     const type = fieldType(property.schema);
     // `type` only steers core's builder; the property's own schema replaces what it wrote. A schema
     // with no single type (anyOf, a type list, any value) leaves no `type` (undefined values are not serialised).
@@ -96,8 +107,9 @@ export function schemaDto(name: string, properties: readonly DtoProperty[], chec
     ValidateBy({
       name: 'jsonSchema',
       validator: {
-        validate: (value: unknown) => value !== undefined && check(value) === true,
+        validate: (value: unknown) => value !== undefined && compile()(value) === true,
         defaultMessage: (args) => {
+          const check = compile();
           check(args?.value);
           return describeErrors(property.name, check.errors);
         },

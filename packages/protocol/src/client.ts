@@ -8,6 +8,14 @@
  * console.log(await client.listTools());
  */
 
+export {
+  DEFAULT_MAX_ANSWER_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  fetchSameOrigin,
+  RedirectRefusedError,
+  readBounded,
+  readBoundedText,
+} from './client/bounded-fetch.js';
 export type { CallToolOptions, ClientTask, TaskCallOptions, TaskListPage } from './client/client-tasks.js';
 export type {
   ClientClosed,
@@ -29,3 +37,10 @@ export { HttpClientTransport, type HttpClientTransportOptions } from './client/h
 export type { ListPage } from './client/list-pages.js';
 export { McpClient } from './client/mcp-client.js';
 export { type ClientCredentialsOptions, clientCredentials, type TokenProvider } from './client/token-provider.js';
+export {
+  AnswerTooLargeError,
+  UpstreamClosedError,
+  UpstreamError,
+  type UpstreamFailure,
+  UpstreamTimeoutError,
+} from './client/upstream-error.js';

@@ -19,6 +19,7 @@ import type {
 } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
+import { type ClientTracer, clientTracer } from '../telemetry/client-spans.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isModernVersion, LATEST_PROTOCOL_VERSION } from '../versions.js';
 import { answerQuestion, capabilitiesFor } from './answer-question.js';
@@ -31,6 +32,7 @@ import type {
   ServerDescription,
 } from './client-types.js';
 import { TapTransport } from './tap-transport.js';
+import { upstreamErrorOf } from './upstream-error.js';
 
 const MODERN = '2026-07-28';
 // Methods whose questions a single in-flight request can be assumed to own (legacy stdio gives no id).
@@ -51,6 +53,7 @@ export class ClientConnection {
   // Tasks being followed: task id → the handlers of the call that made it (questions carry related-task _meta).
   private readonly taskHandlers = new Map<string, ClientHandlers | undefined>();
   private closing = false;
+  private tracer?: ClientTracer;
   private closeInfo?: ClientClosed;
 
   constructor(
@@ -84,6 +87,7 @@ export class ClientConnection {
 
   /** Starts the transport and performs the opening of the chosen era. */
   async open(): Promise<void> {
+    this.tracer = await clientTracer(this.options.telemetry);
     await this.peer.start();
     const wanted = this.options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
     if (wanted === 'auto' || isModernVersion(wanted)) {
@@ -202,18 +206,27 @@ export class ClientConnection {
     // Peer.request sends synchronously, so the tap below picks these handlers up for this request's id.
     this.nextHandlers = options.handlers;
     const onProgress = options.onProgress;
+    const transport = this.transport.networkTransport;
     try {
-      return this.peer.request(method, out, {
-        signal: options.signal,
-        timeoutMs: options.timeoutMs,
-        onprogress: onProgress
-          ? (update) => {
-              const entry = { progress: update.progress } as Parameters<typeof onProgress>[0];
-              if (update.total !== undefined) entry.total = update.total;
-              if (update.message !== undefined) entry.message = update.message;
-              onProgress(entry);
-            }
-          : undefined,
+      const request = (sent: JsonObject) =>
+        this.peer.request(method, sent, {
+          signal: options.signal,
+          timeoutMs: options.timeoutMs,
+          onprogress: onProgress
+            ? (update) => {
+                const entry = { progress: update.progress } as Parameters<typeof onProgress>[0];
+                if (update.total !== undefined) entry.total = update.total;
+                if (update.message !== undefined) entry.message = update.message;
+                onProgress(entry);
+              }
+            : undefined,
+        });
+      // A CLIENT span around the request, its context in `_meta` (sent synchronously all the same).
+      const facts = { method, params: out, protocolVersion: this.description?.protocolVersion, transport };
+      const answer = this.tracer === undefined ? request(out) : this.tracer.request(facts, request);
+      // One error type for an answer that never came (timed out, too large, the server gone).
+      return answer.catch((error: unknown) => {
+        throw upstreamErrorOf(error, method, this.closing);
       });
     } finally {
       this.nextHandlers = undefined;

@@ -8,6 +8,7 @@ import type {
   ServerCapabilities,
 } from '../engine/types.js';
 import type { RequestId } from '../jsonrpc/types.js';
+import type { ClientTelemetry } from '../telemetry/client-spans.js';
 
 /** Which revision the client speaks: a legacy one (initialize), the modern one, or `auto` (probe, then fall back). */
 export type ClientProtocolVersion = string | 'auto';
@@ -70,6 +71,11 @@ export interface ClientOptions {
   requestTimeoutMs?: number;
   /** Where protocol oddities are reported. Default: stderr. */
   logger?: EngineLogger;
+  /**
+   * CLIENT spans and trace context in every request's `_meta` (docs/observability.md). Default: on when
+   * `@opentelemetry/api` is installed (reporting to the global providers); `false` off; options to choose providers.
+   */
+  telemetry?: ClientTelemetry;
 }
 
 /** A progress update of one request. */

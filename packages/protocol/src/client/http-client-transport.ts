@@ -1,26 +1,15 @@
 import type { ToolDefinition } from '../engine/types.js';
 import type { JsonRpcMessage, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
+import { DEFAULT_MAX_ANSWER_BYTES, fetchSameOrigin, RedirectRefusedError } from './bounded-fetch.js';
 import type { ClientClosed, CloseInfoSource } from './client-types.js';
-import { isResponseTo, isResult, lostAnswer, parse, pause } from './http-replies.js';
+import type { HttpClientTransportOptions } from './http-client-options.js';
+import { isResponseTo, isResult, lostAnswer, parse, pause, readJsonAnswer, readRefusal } from './http-replies.js';
 import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
 import { readSse } from './sse-reader.js';
-import type { TokenProvider } from './token-provider.js';
+import { AnswerTooLargeError, UpstreamClosedError } from './upstream-error.js';
 
-/** Options of an {@link HttpClientTransport}. */
-export interface HttpClientTransportOptions {
-  /** Extra headers on every request. */
-  headers?: Record<string, string>;
-  /** A bearer token, or where to get one (see `clientCredentials`). */
-  token?: string | TokenProvider;
-  /** Legacy era: reconnections of a broken stream in a row before giving up. Default 5. */
-  maxReconnects?: number;
-  /** Legacy era: first reconnection delay when the server gave no `retry:`, in ms (doubles each time). Default 250. */
-  reconnectDelayMs?: number;
-  /** Legacy era: open the GET stream for server notifications after initialize. Default true. */
-  getStream?: boolean;
-  fetch?: typeof fetch;
-}
+export type { HttpClientTransportOptions } from './http-client-options.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 
@@ -42,6 +31,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
   private readonly tools = new ToolHeaderIndex();
   private readonly aborters = new Map<RequestId, AbortController>();
   private readonly modernIds = new Set<RequestId>();
+  private readonly methods = new Map<RequestId, string>();
   private readonly background = new AbortController();
   private sessionId?: string;
   private protocolVersion?: string;
@@ -81,10 +71,11 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
       // Modern HTTP: closing the request's stream is the cancellation; no notification is posted.
       const id = single.params?.requestId as RequestId;
       const aborter = this.aborters.get(id);
-      if (aborter !== undefined && this.modernIds.has(id)) {
-        aborter.abort();
-        return;
-      }
+      const modernId = this.modernIds.has(id);
+      // The request's own stream (its SSE response, keep-alives and all) ends with it: a cancelled or timed-out
+      // request must not hold a connection open.
+      aborter?.abort();
+      if (aborter !== undefined && modernId) return;
     }
     const headers = await this.headers();
     headers.set('content-type', 'application/json');
@@ -100,6 +91,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     const aborter = new AbortController();
     if (id !== undefined) this.aborters.set(id, aborter);
     if (id !== undefined && modern !== undefined) this.modernIds.add(id);
+    if (id !== undefined) this.methods.set(id, (single as JsonRpcRequest).method);
     const opensStream = single !== undefined && 'method' in single && single.method === 'notifications/initialized';
     const body = JSON.stringify(message);
     let response: Response;
@@ -107,8 +99,9 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
       response = await this.post(headers, body, aborter.signal);
     } catch (error) {
       if (id !== undefined) this.forget(id, aborter);
-      // Not reachable at all (refused, reset, DNS): the connection is over, and the owner should hear it.
-      if (!aborter.signal.aborted) this.unreachable(error);
+      // Not reachable at all (refused, reset, DNS): the connection is over, and the owner should hear it. A refused
+      // redirect fails only its request.
+      if (!aborter.signal.aborted && !(error instanceof RedirectRefusedError)) this.unreachable(error);
       throw error;
     }
     void this.receive(response, id, aborter, modern !== undefined).finally(() => {
@@ -125,7 +118,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     if (this.sessionId !== undefined && this.ending === undefined) {
       // Ends the session on the server; a server that does not allow it answers 405, which is fine.
       const headers = await this.headers().catch(() => new Headers());
-      await this.doFetch(this.url, { method: 'DELETE', headers }).then(
+      await this.fetch({ method: 'DELETE', headers }).then(
         (r) => r.body?.cancel(),
         () => undefined,
       );
@@ -135,16 +128,21 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
 
   /** POSTs, retrying once with a fresh token after a 401. */
   private async post(headers: Headers, body: string, signal: AbortSignal): Promise<Response> {
-    let response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
+    let response = await this.fetch({ method: 'POST', headers, body, signal });
     const provider = typeof this.options.token === 'object' ? this.options.token : undefined;
     if (response.status === 401 && provider?.invalidate) {
       await response.body?.cancel();
       provider.invalidate();
       const token = await provider.token();
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-      response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
+      response = await this.fetch({ method: 'POST', headers, body, signal });
     }
     return response;
+  }
+
+  /** Every request goes through here: redirects only within the server's origin. */
+  private fetch(init: RequestInit): Promise<Response> {
+    return fetchSameOrigin(this.doFetch, this.url, init, this.options.maxRedirects);
   }
 
   private async headers(): Promise<Headers> {
@@ -171,18 +169,18 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
       await response.body?.cancel();
       return;
     }
+    const method = this.methods.get(id) ?? 'request';
     if (type.includes('text/event-stream') && response.body) {
-      const answered = await this.stream(response.body, id, aborter.signal);
+      // Only a limit ends a stream by throwing (breaks are resumed or reported below).
+      const answered = await this.stream(response.body, id, aborter.signal).catch((error: Error) => error);
+      if (answered instanceof Error) return this.deliver(lostAnswer(id, answered.message, undefined, answered), id);
       if (answered || aborter.signal.aborted || this.closed) return;
-      this.deliver(lostAnswer(id, 'the response stream ended before the response'), id);
+      const closed = new UpstreamClosedError(method, 'the response stream ended before the response');
+      this.deliver(lostAnswer(id, closed.message, undefined, closed), id);
       return;
     }
-    try {
-      this.deliver(await response.json(), id);
-    } catch (error) {
-      if (!aborter.signal.aborted)
-        this.deliver(lostAnswer(id, `unreadable response (${(error as Error).message})`), id);
-    }
+    const answer = await readJsonAnswer(response, id, method, this.options.maxBodyBytes ?? DEFAULT_MAX_ANSWER_BYTES);
+    if (!aborter.signal.aborted) this.deliver(answer, id);
   }
 
   /** Reads one SSE stream; resumes it with Last-Event-ID when it breaks (legacy). True once `id` was answered. */
@@ -194,7 +192,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     for (;;) {
       let answered = false;
       try {
-        for await (const event of readSse(current)) {
+        for await (const event of readSse(current, { maxEventBytes: this.options.maxEventBytes })) {
           if (event.id !== undefined) lastEventId = event.id;
           if (event.retry !== undefined) delay = event.retry;
           if (event.data === '') continue;
@@ -204,7 +202,8 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
           if (id !== undefined && isResponseTo(value, id)) answered = true;
           this.deliver(value, id);
         }
-      } catch {
+      } catch (error) {
+        if (error instanceof AnswerTooLargeError) throw error;
         // an aborted or broken connection: resumed below when possible
       }
       if (answered || signal.aborted || this.closed) return answered;
@@ -223,8 +222,8 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     const headers = await this.headers();
     headers.set('accept', 'text/event-stream');
     if (lastEventId !== undefined) headers.set('last-event-id', lastEventId);
-    const response = await this.doFetch(this.url, { method: 'GET', headers, signal }).catch((error) => {
-      if (!signal.aborted) this.unreachable(error);
+    const response = await this.fetch({ method: 'GET', headers, signal }).catch((error) => {
+      if (!signal.aborted && !(error instanceof RedirectRefusedError)) this.unreachable(error);
       return undefined;
     });
     if (response === undefined) return undefined;
@@ -250,7 +249,13 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
         if (opened > 0) await pause(this.options.reconnectDelayMs ?? 250, signal);
         const body = await this.get(undefined, signal);
         if (body === undefined) return;
-        await this.stream(body, undefined, signal);
+        try {
+          await this.stream(body, undefined, signal);
+        } catch (error) {
+          // An event over the limit: the stream is closed and not reopened (it would only send it again).
+          this.onerror?.(error as Error);
+          return;
+        }
       }
     })();
   }
@@ -259,19 +264,14 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     if (this.aborters.get(id) !== aborter) return;
     this.aborters.delete(id);
     this.modernIds.delete(id);
+    this.methods.delete(id);
   }
 
   private async refused(response: Response, id: RequestId | undefined): Promise<void> {
-    const text = await response.text().catch(() => '');
-    const value = parse(text);
-    if (value !== undefined && typeof value === 'object' && value !== null && 'error' in value) {
-      const error = value as { id?: unknown };
-      this.deliver(id !== undefined && (error.id === null || error.id === undefined) ? { ...error, id } : value, id);
-      return;
-    }
-    const message = `HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`;
-    if (id !== undefined) this.deliver(lostAnswer(id, message, response.status), id);
-    else this.onerror?.(new Error(`The server refused a notification: ${message}`));
+    const refusal = await readRefusal(response, id);
+    if ('reply' in refusal) this.deliver(refusal.reply, id);
+    else if (id !== undefined) this.deliver(lostAnswer(id, refusal.message, response.status), id);
+    else this.onerror?.(new Error(`The server refused a notification: ${refusal.message}`));
   }
 
   private deliver(value: unknown, relatedRequestId: RequestId | undefined): void {

@@ -25,7 +25,7 @@ export interface RequestChannel {
   sendLog(level: LoggingLevel, data: unknown, logger?: string, related?: RequestId): Promise<void>;
   createMessage(params: JsonObject, options?: OutgoingOptions): Promise<JsonObject>;
   elicit(params: JsonObject, options?: OutgoingOptions): Promise<JsonObject>;
-  listRoots(options?: OutgoingOptions): Promise<JsonObject>;
+  listRoots(options?: OutgoingOptions, params?: JsonObject): Promise<JsonObject>;
   /** Ends the connection carrying a request's stream, when the transport can resume it. */
   closeRequestStream(requestId: RequestId): void;
 }

@@ -56,9 +56,9 @@ export class InstrumentedSession extends ServerSession {
     return this.outgoing('elicitation/create', params, (sent) => super.elicit(sent ?? params, options));
   }
 
-  // roots/list has no params to carry trace context: it gets its span only.
-  override listRoots(options?: OutgoingOptions): Promise<JsonObject> {
-    return this.outgoing('roots/list', undefined, () => super.listRoots(options));
+  // roots/list has no params of its own, but its `_meta` carries the trace context like any request's.
+  override listRoots(options?: OutgoingOptions, params?: JsonObject): Promise<JsonObject> {
+    return this.outgoing('roots/list', params, (sent) => super.listRoots(options, sent ?? params));
   }
 
   private outgoing(

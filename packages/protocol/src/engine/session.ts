@@ -268,10 +268,10 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     return this.request('elicitation/create', params, options);
   }
 
-  /** roots/list. */
-  async listRoots(options: OutgoingOptions = {}): Promise<JsonObject> {
+  /** roots/list; `params` carries only `_meta` (trace context). */
+  async listRoots(options: OutgoingOptions = {}, params?: JsonObject): Promise<JsonObject> {
     requireCapability(this.protocolVersion, 'roots', '2024-11-05', this.clientCapabilities.roots !== undefined);
-    return this.request('roots/list', undefined, options);
+    return this.request('roots/list', params, options);
   }
 
   /** Sends a ping and resolves when the client answers. */

@@ -5,6 +5,7 @@ import type { Attributes, Context, Meter, Span, Tracer } from '@opentelemetry/ap
 import type { Instrumentation, RequestFacts, SessionFacts } from '../engine/instrumentation.js';
 import type { JsonObject } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
+import { boundedMethod, namesKnownTarget, targetOf } from './operation-names.js';
 import type { OtelApi } from './otel-api.js';
 import { createInstruments, Gauge, type Instruments } from './otel-metrics.js';
 import * as semconv from './semconv.js';
@@ -39,31 +40,31 @@ const CALLER_ERRORS = new Set<number>([
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** The low-cardinality target of a method: the tool or prompt name. */
-function targetOf(method: string, params: JsonObject): string | undefined {
-  return method === 'tools/call' || method === 'prompts/get' ? str(params.name) : undefined;
-}
-
 function uriOf(method: string, params: JsonObject): string | undefined {
   return method.startsWith('resources/') ? str(params.uri) : undefined;
 }
 
 /** The attributes both the span and the duration metric carry (nothing of high cardinality). */
-function operationAttributes(method: string, params: JsonObject, facts: RequestFacts): Attributes {
+function operationAttributes(method: string, facts: RequestFacts): Attributes {
   const attributes: Attributes = {
-    [semconv.ATTR_MCP_METHOD_NAME]: method,
+    [semconv.ATTR_MCP_METHOD_NAME]: boundedMethod(method),
     [semconv.ATTR_MCP_PROTOCOL_VERSION]: facts.protocolVersion,
   };
   if (facts.transport !== undefined) attributes[semconv.ATTR_NETWORK_TRANSPORT] = facts.transport;
   if (facts.transport === 'tcp') attributes[semconv.ATTR_NETWORK_PROTOCOL_NAME] = 'http';
-  const target = targetOf(method, params);
-  if (method === 'tools/call' && target !== undefined) {
-    attributes[semconv.ATTR_GEN_AI_TOOL_NAME] = target;
-    attributes[semconv.ATTR_GEN_AI_OPERATION_NAME] = semconv.GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL;
-  } else if (method === 'prompts/get' && target !== undefined) {
-    attributes[semconv.ATTR_GEN_AI_PROMPT_NAME] = target;
-  }
   return attributes;
+}
+
+/** The tool or prompt attributes of a request whose target turned out to exist (see `namesKnownTarget`). */
+export function targetAttributes(method: string, target: string | undefined): Attributes {
+  if (method === 'tools/call' && target !== undefined) {
+    return {
+      [semconv.ATTR_GEN_AI_TOOL_NAME]: target,
+      [semconv.ATTR_GEN_AI_OPERATION_NAME]: semconv.GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+    };
+  }
+  if (method === 'prompts/get' && target !== undefined) return { [semconv.ATTR_GEN_AI_PROMPT_NAME]: target };
+  return {};
 }
 
 function isToolError(result: unknown): boolean {
@@ -71,7 +72,7 @@ function isToolError(result: unknown): boolean {
 }
 
 /** The JSON-RPC code the peer will answer a thrown error with (it masks anything else as -32603). */
-function codeOf(error: unknown): number {
+export function codeOf(error: unknown): number {
   return error instanceof McpError ? error.code : ErrorCode.InternalError;
 }
 
@@ -103,9 +104,10 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
   };
   const sessionStarts = new WeakMap<object, number>();
 
-  const spanName = (method: string, params: JsonObject): string => {
-    const target = targetOf(method, params) ?? (options.resourceUriInSpanName ? uriOf(method, params) : undefined);
-    return target === undefined ? method : `${method} ${target}`;
+  /** The span name once the outcome is known: a target only when it is a real one (bounded cardinality). */
+  const spanName = (method: string, target: string | undefined): string => {
+    const known = boundedMethod(method);
+    return target === undefined || known !== method ? known : `${method} ${target}`;
   };
 
   return {
@@ -113,23 +115,26 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
       const { request } = facts;
       const method = request.method;
       const params = request.params ?? {};
-      const common = operationAttributes(method, params, facts);
+      const common = operationAttributes(method, facts);
+      const named = targetOf(method, params) ?? (options.resourceUriInSpanName ? uriOf(method, params) : undefined);
       const measure = metrics();
-      const gauge = measure === undefined ? undefined : { [semconv.ATTR_MCP_METHOD_NAME]: method };
-      if (gauge !== undefined) inFlight.add(method, gauge, 1);
+      const gaugeKey = boundedMethod(method);
+      const gauge = measure === undefined ? undefined : { [semconv.ATTR_MCP_METHOD_NAME]: gaugeKey };
+      if (gauge !== undefined) inFlight.add(gaugeKey, gauge, 1);
       const start = performance.now();
       let span: Span | undefined;
       let context: Context | undefined;
       if (tracer !== undefined) {
-        const parent = extractParent(api, params._meta as JsonObject | undefined, facts.info);
+        const { parent, links } = extractParent(api, params._meta as JsonObject | undefined, facts.info);
         const attributes: Attributes = { ...common, [semconv.ATTR_JSONRPC_REQUEST_ID]: String(request.id) };
         if (facts.sessionId !== undefined) attributes[semconv.ATTR_MCP_SESSION_ID] = facts.sessionId;
         const uri = uriOf(method, params);
         if (uri !== undefined) attributes[semconv.ATTR_MCP_RESOURCE_URI] = uri;
-        span = tracer.startSpan(spanName(method, params), { kind: api.SpanKind.SERVER, attributes }, parent);
+        span = tracer.startSpan(spanName(method, undefined), { kind: api.SpanKind.SERVER, attributes, links }, parent);
         context = api.trace.setSpan(parent, span);
       }
       const outcome: Attributes = {};
+      let code: number | undefined;
       try {
         const result = context === undefined ? await serve() : await api.context.with(context, serve);
         if (method === 'tools/call' && isToolError(result)) {
@@ -138,22 +143,25 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
         }
         return result;
       } catch (error) {
-        const code = codeOf(error);
+        code = codeOf(error);
         outcome[semconv.ATTR_RPC_RESPONSE_STATUS_CODE] = String(code);
+        // Every JSON-RPC error has its code as error.type; only the server's own failures make the span an error.
+        outcome[semconv.ATTR_ERROR_TYPE] = String(code);
         if (!CALLER_ERRORS.has(code)) {
-          outcome[semconv.ATTR_ERROR_TYPE] = String(code);
           span?.recordException(error as Error);
           span?.setStatus({ code: api.SpanStatusCode.ERROR, message: (error as Error)?.message });
         }
         throw error;
       } finally {
+        const target = namesKnownTarget(code) ? targetAttributes(method, targetOf(method, params)) : {};
         if (span !== undefined) {
-          span.setAttributes(outcome);
+          span.setAttributes({ ...target, ...outcome });
+          if (namesKnownTarget(code) && named !== undefined) span.updateName(spanName(method, named));
           span.end();
         }
         if (measure !== undefined) {
-          measure.operation.record((performance.now() - start) / 1000, { ...common, ...outcome });
-          if (gauge !== undefined) inFlight.add(method, gauge, -1);
+          measure.operation.record((performance.now() - start) / 1000, { ...common, ...target, ...outcome });
+          if (gauge !== undefined) inFlight.add(gaugeKey, gauge, -1);
         }
       }
     },
@@ -167,7 +175,12 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
         else if (facts.method === 'resources/read') attributes[semconv.ATTR_MCP_RESOURCE_URI] = facts.target;
       }
       const named = facts.method === 'resources/read' && !options.resourceUriInSpanName ? undefined : facts.target;
-      const span = tracer.startSpan(`handler ${named ?? facts.method}`, { kind: api.SpanKind.INTERNAL, attributes });
+      // Named after its target only once it ran without an unknown-name error (bounded cardinality).
+      const span = tracer.startSpan(`handler ${boundedMethod(facts.method)}`, {
+        kind: api.SpanKind.INTERNAL,
+        attributes: { [semconv.ATTR_MCP_METHOD_NAME]: boundedMethod(facts.method) },
+      });
+      let known = true;
       try {
         const result = await api.context.with(api.trace.setSpan(api.context.active(), span), run);
         if (facts.method === 'tools/call' && isToolError(result)) {
@@ -176,11 +189,16 @@ export function otelInstrumentation(api: OtelApi, options: OtelTelemetryOptions 
         }
         return result;
       } catch (error) {
+        known = namesKnownTarget(codeOf(error));
         span.recordException(error as Error);
         span.setAttribute(semconv.ATTR_ERROR_TYPE, (error as Error)?.name ?? semconv.ERROR_TYPE_VALUE_OTHER);
         span.setStatus({ code: api.SpanStatusCode.ERROR, message: (error as Error)?.message });
         throw error;
       } finally {
+        if (known) {
+          span.setAttributes(attributes);
+          if (named !== undefined) span.updateName(`handler ${named}`);
+        }
         span.end();
       }
     },

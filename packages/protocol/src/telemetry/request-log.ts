@@ -48,13 +48,23 @@ function nameOf(params: JsonObject): string | undefined {
   return str(params.name) ?? str(params.uri) ?? str((params.ref as JsonObject | undefined)?.name);
 }
 
-/** `tools/call weather_current  3.2 ms  ok` */
+// C0 and C1 controls and DEL: a name or message carrying them could forge log lines or drive a terminal.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Text from a request as it may appear in a log line: control characters as `\uXXXX`. */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `tools/call weather_current  3.2 ms  ok` (what the client sent is escaped: one request, one line) */
 export function formatRequestLine(record: RequestRecord): string {
-  const what = record.name === undefined ? record.method : `${record.method} ${record.name}`;
+  const method = escapeControls(record.method);
+  const what = record.name === undefined ? method : `${method} ${escapeControls(record.name)}`;
   const ms = record.durationMs < 10 ? record.durationMs.toFixed(1) : Math.round(record.durationMs).toString();
   const outcome =
     record.outcome === 'error'
-      ? `error ${record.errorCode}${record.error === undefined ? '' : `: ${record.error}`}`
+      ? `error ${record.errorCode}${record.error === undefined ? '' : `: ${escapeControls(record.error)}`}`
       : record.outcome;
   return `[mcp] ${what}  ${ms} ms  ${outcome}`;
 }

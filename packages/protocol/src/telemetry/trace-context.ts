@@ -1,7 +1,7 @@
 // Where a request's parent span comes from: W3C trace context in `params._meta` (SEP-414, both eras)
 // or in the HTTP request's headers, `_meta` winning — it names the MCP request itself, while the
 // header names the HTTP request that carried it (possibly a batch, or a proxy's own span).
-import type { Context, TextMapGetter } from '@opentelemetry/api';
+import type { Context, Link, TextMapGetter } from '@opentelemetry/api';
 import type { JsonObject } from '../engine/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import type { OtelApi } from './otel-api.js';
@@ -43,9 +43,23 @@ function headerCarrier(info: MessageInfo | undefined): JsonObject | undefined {
  * W3C trace context and baggage); when the registered one does not read `traceparent` (none was
  * registered), the W3C format SEP-414 mandates is read here, so `_meta` works without setup.
  */
-export function extractParent(api: OtelApi, meta: JsonObject | undefined, info: MessageInfo | undefined): Context {
-  const carrier = typeof meta?.traceparent === 'string' ? meta : headerCarrier(info);
-  if (carrier === undefined) return api.context.active();
+export function extractParent(
+  api: OtelApi,
+  meta: JsonObject | undefined,
+  info: MessageInfo | undefined,
+): { parent: Context; links: Link[] } {
+  const header = headerCarrier(info);
+  const fromMeta = typeof meta?.traceparent === 'string';
+  const carrier = fromMeta ? meta : header;
+  if (carrier === undefined) return { parent: api.context.active(), links: [] };
+  const parent = contextOf(api, carrier);
+  // `_meta` won over the HTTP request's own context: that one is kept as a link, not lost.
+  if (!fromMeta || header === undefined || header.traceparent === meta?.traceparent) return { parent, links: [] };
+  const linked = api.trace.getSpanContext(contextOf(api, header));
+  return { parent, links: linked !== undefined && api.isSpanContextValid(linked) ? [{ context: linked }] : [] };
+}
+
+function contextOf(api: OtelApi, carrier: JsonObject): Context {
   // A carrier with a traceparent replaces the ambient parent (say, an HTTP server span).
   const base = api.ROOT_CONTEXT;
   if (api.propagation.fields().includes('traceparent')) return api.propagation.extract(base, carrier, metaGetter);

@@ -94,7 +94,7 @@ describe('server spans', () => {
     }
   });
 
-  it('records a server error as error.type and status ERROR; a caller error only as its status code', async () => {
+  it('records every JSON-RPC error as error.type; only a server error sets status ERROR', async () => {
     const boom = instrumentation.request(facts('tools/call', { name: 'boom' }), async () => {
       throw new Error('disk on fire');
     });
@@ -109,8 +109,11 @@ describe('server spans', () => {
     expect(failed?.status).toEqual({ code: api.SpanStatusCode.ERROR, message: 'disk on fire' });
     expect(failed?.events.map((e) => e.name)).toEqual(['exception']);
     expect(refused?.attributes['rpc.response.status_code']).toBe('-32602');
-    expect(refused?.attributes['error.type']).toBeUndefined();
+    expect(refused?.attributes['error.type']).toBe('-32602');
     expect(refused?.status.code).toBe(api.SpanStatusCode.UNSET);
+    // An unknown name names nothing: no span name or attribute of its own.
+    expect(refused?.name).toBe('tools/call');
+    expect(refused?.attributes['gen_ai.tool.name']).toBeUndefined();
   });
 
   it('marks a tool result with isError as error.type tool_error', async () => {
@@ -118,6 +121,34 @@ describe('server spans', () => {
     const [span] = otel.spans();
     expect(span?.attributes['error.type']).toBe('tool_error');
     expect(span?.status.code).toBe(api.SpanStatusCode.ERROR);
+  });
+});
+
+describe('bounded cardinality', () => {
+  it('made-up methods, tools and prompts make no new span names or metric series', async () => {
+    const unknown = (code: number) => async () => {
+      throw new McpError(code, 'unknown');
+    };
+    for (let i = 0; i < 20; i++) {
+      await instrumentation.request(facts(`x/made-up-${i}`, {}), unknown(ErrorCode.MethodNotFound)).catch(() => {});
+      await instrumentation
+        .request(facts('tools/call', { name: `no-such-tool-${i}` }), unknown(ErrorCode.InvalidParams))
+        .catch(() => {});
+      await instrumentation
+        .request(facts('prompts/get', { name: `no-such-prompt-${i}` }), unknown(ErrorCode.InvalidParams))
+        .catch(() => {});
+    }
+    expect(new Set(otel.spans().map((s) => s.name))).toEqual(new Set(['_OTHER', 'tools/call', 'prompts/get']));
+    const metric = await otel.metric('mcp.server.operation.duration');
+    // The reader keeps earlier tests' series: these calls added exactly three, one per method.
+    const mine = (metric?.dataPoints ?? []).filter((p) =>
+      ['-32601', '-32602'].includes(String(p.attributes['error.type'])),
+    );
+    expect(mine.map((p) => p.attributes['mcp.method.name']).sort()).toEqual(['_OTHER', 'prompts/get', 'tools/call']);
+    expect(mine.every((p) => p.attributes['gen_ai.tool.name'] === undefined)).toBe(true);
+    const active = await otel.metric('mcp.server.active_requests');
+    const methods = (active?.dataPoints ?? []).map((p) => String(p.attributes['mcp.method.name']));
+    expect(methods.filter((m) => m.startsWith('x/'))).toEqual([]);
   });
 });
 

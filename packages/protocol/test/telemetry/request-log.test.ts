@@ -22,6 +22,25 @@ function collect() {
 }
 
 describe('request log', () => {
+  it('escapes control characters a client put in a name or an error: one request is one line', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    const log = requestLog();
+    try {
+      const forged = 'x  0.1 ms  ok\n[mcp] tools/call admin  0.1 ms  ok\u001b[2J';
+      await log
+        .request(facts('tools/call', { name: forged }), async () => {
+          throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${forged}`);
+        })
+        .catch(() => undefined);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.includes('\n') || lines[0]?.includes('\u001b')).toBe(false);
+    expect(lines[0]).toContain('x  0.1 ms  ok\\u000a[mcp] tools/call admin  0.1 ms  ok\\u001b[2J');
+  });
+
   it('writes one readable line per request to stderr (console.error), with name, duration and outcome', async () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
