@@ -20,7 +20,7 @@ import type {
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
-import { isModernVersion, LATEST_PROTOCOL_VERSION } from '../versions.js';
+import { isModernVersion, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from '../versions.js';
 import { answerQuestion, capabilitiesFor } from './answer-question.js';
 import type {
   ClientClosed,
@@ -99,7 +99,7 @@ export class ClientConnection {
 
   private async discover(version: string): Promise<void> {
     this.description = { era: 'modern', protocolVersion: version } as ServerDescription;
-    const found = await this.send('server/discover', { _meta: this.envelope() }, {});
+    const found = await this.renegotiating(() => this.send('server/discover', { _meta: this.envelope() }, {}));
     const description: ServerDescription = {
       era: 'modern',
       protocolVersion: version,
@@ -162,10 +162,9 @@ export class ClientConnection {
     if (options.requestState !== undefined) retry.requestState = options.requestState;
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let rounds = 0; ; rounds++) {
-      const result = await this.send(
-        method,
-        { ...params, ...retry, _meta: this.envelope(options.capabilities) },
-        options,
+      const sent = retry;
+      const result = await this.renegotiating(() =>
+        this.send(method, { ...params, ...sent, _meta: this.envelope(options.capabilities) }, options),
       );
       if (result.resultType !== 'input_required' || options.inputRequired === 'return') return result;
       if (rounds >= maxRounds) {
@@ -175,6 +174,27 @@ export class ClientConnection {
         );
       }
       retry = await this.answerInputs(result, options);
+    }
+  }
+
+  /**
+   * Modern: a `-32022` naming the revisions the server supports is retried once with the newest one both speak
+   * (the envelope is rebuilt, so header and `_meta` agree); any other failure, or none in common, stays as it is.
+   */
+  private async renegotiating(attempt: () => Promise<JsonObject>): Promise<JsonObject> {
+    try {
+      return await attempt();
+    } catch (error) {
+      const supported =
+        error instanceof McpError && error.code === ErrorCode.UnsupportedProtocolVersion
+          ? (error.data as { supported?: unknown } | undefined)?.supported
+          : undefined;
+      const common = Array.isArray(supported)
+        ? [...MODERN_PROTOCOL_VERSIONS].reverse().find((version) => supported.includes(version))
+        : undefined;
+      if (common === undefined || this.era !== 'modern') throw error;
+      this.description = { ...this.description, protocolVersion: common };
+      return attempt();
     }
   }
 
