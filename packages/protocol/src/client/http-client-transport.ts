@@ -5,7 +5,7 @@ import type { ClientClosed, CloseInfoSource } from './client-types.js';
 import { isResponseTo, isResult, lostAnswer, parse, pause } from './http-replies.js';
 import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
 import { readSse } from './sse-reader.js';
-import type { TokenProvider } from './token-provider.js';
+import { AuthorizationError, MAX_AUTH_RETRIES, retryAuthorized, type TokenProvider } from './token-provider.js';
 
 /** Options of an {@link HttpClientTransport}. */
 export interface HttpClientTransportOptions {
@@ -108,7 +108,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     } catch (error) {
       if (id !== undefined) this.forget(id, aborter);
       // Not reachable at all (refused, reset, DNS): the connection is over, and the owner should hear it.
-      if (!aborter.signal.aborted) this.unreachable(error);
+      if (!aborter.signal.aborted && !(error instanceof AuthorizationError)) this.unreachable(error);
       throw error;
     }
     void this.receive(response, id, aborter, modern !== undefined).finally(() => {
@@ -133,13 +133,12 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     this.onclose?.();
   }
 
-  /** POSTs, retrying once with a fresh token after a 401. */
+  /** POSTs, retrying with fresh credentials after a 401 or a 403 step-up when the token provider wants it. */
   private async post(headers: Headers, body: string, signal: AbortSignal): Promise<Response> {
     let response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
     const provider = typeof this.options.token === 'object' ? this.options.token : undefined;
-    if (response.status === 401 && provider?.invalidate) {
-      await response.body?.cancel();
-      provider.invalidate();
+    for (let attempt = 0; provider !== undefined && attempt < MAX_AUTH_RETRIES; attempt++) {
+      if (!(await retryAuthorized(provider, response, this.url, attempt))) break;
       const token = await provider.token();
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
       response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
