@@ -111,10 +111,12 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
       if (!aborter.signal.aborted && !(error instanceof AuthorizationError)) this.unreachable(error);
       throw error;
     }
-    void this.receive(response, id, aborter, modern !== undefined).finally(() => {
+    const received = this.receive(response, id, aborter, modern !== undefined).finally(() => {
       if (id !== undefined) this.forget(id, aborter);
-      if (opensStream && response.ok) this.openGetStream();
     });
+    // The GET stream is open before the opening completes: a server that speaks on it at once (an elicitation of
+    // the first call, a resumed answer) would otherwise talk to no one.
+    if (opensStream && response.ok) await received.then(() => this.openGetStream());
   }
 
   async close(): Promise<void> {
@@ -238,20 +240,26 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     return response.body;
   }
 
-  /** After notifications/initialized: the stream of the server's own messages (legacy sessions only). */
-  private openGetStream(): void {
-    if (this.options.getStream === false || this.closed || this.sessionId === undefined) return;
+  /**
+   * After notifications/initialized: the stream of the server's own messages (legacy sessions only). Resolves once
+   * the first GET has been answered (open, or refused).
+   */
+  private openGetStream(): Promise<void> {
+    if (this.options.getStream === false || this.closed || this.sessionId === undefined) return Promise.resolve();
     const signal = this.background.signal;
-    // The stream ends when the server restarts it or goes away: reopened until a GET fails, which for a dead
-    // server is how the client learns the connection is over.
-    void (async () => {
-      for (let opened = 0; !signal.aborted && !this.closed; opened++) {
-        if (opened > 0) await pause(this.options.reconnectDelayMs ?? 250, signal);
-        const body = await this.get(undefined, signal);
-        if (body === undefined) return;
-        await this.stream(body, undefined, signal);
-      }
-    })();
+    return new Promise((answered) => {
+      // The stream ends when the server restarts it or goes away: reopened until a GET fails, which for a dead
+      // server is how the client learns the connection is over.
+      void (async () => {
+        for (let opened = 0; !signal.aborted && !this.closed; opened++) {
+          if (opened > 0) await pause(this.options.reconnectDelayMs ?? 250, signal);
+          const body = await this.get(undefined, signal);
+          answered();
+          if (body === undefined) return;
+          await this.stream(body, undefined, signal);
+        }
+      })().finally(answered);
+    });
   }
 
   private forget(id: RequestId, aborter: AbortController): void {

@@ -89,6 +89,45 @@ describe('client conformance defects', () => {
     ]);
   });
 
+  it('has the GET stream open when the opening completes (sse-retry, elicitation on the standalone stream)', async () => {
+    const seen: string[] = [];
+    const http: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        if (req.method === 'GET') {
+          seen.push('GET');
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(': open\n\n');
+          return;
+        }
+        if (req.method === 'DELETE') return res.writeHead(405).end();
+        const message = JSON.parse(body) as { id?: number; method: string };
+        seen.push(message.method);
+        if (message.id === undefined) return res.writeHead(202).end();
+        const result = {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          serverInfo: { name: 'late-get', version: '1' },
+        };
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's1' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      http.closeAllConnections();
+      return new Promise((resolve) => http.close(resolve));
+    });
+    const client = await connectHttp(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, {
+      protocolVersion: '2025-11-25',
+    });
+    closers.unshift(() => client.close());
+    expect(seen).toEqual(['initialize', 'notifications/initialized', 'GET']);
+  });
+
   it('leaves out tools whose x-mcp-header annotation is invalid (SEP-2243)', async () => {
     const tool = (name: string, properties: JsonObject): ToolDefinition => ({
       name,
