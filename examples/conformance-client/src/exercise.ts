@@ -18,6 +18,19 @@ export const handlers: ClientHandlers = {
   roots: () => [],
 };
 
+// Strings whose property names ask for a kind of value (the header-encoding scenarios mirror them into headers).
+const SAMPLES: [RegExp, string][] = [
+  [/non_?ascii/i, 'Ñandú 東京'],
+  [/leading/i, '  leading'],
+  [/trailing/i, 'trailing  '],
+  [/internal/i, 'internal  space'],
+  [/whitespace/i, ' padded '],
+  [/crlf/i, 'line\r\nbreak'],
+  [/control/i, 'bell\u0007char'],
+  [/tab/i, 'tab\there'],
+  [/empty/i, ''],
+];
+
 /** A value for a schema: its default, its first enum value, else one of its type; null where it says so. */
 function valueFor(key: string, schema: Schema): unknown {
   if (schema.default !== undefined) return schema.default;
@@ -35,7 +48,7 @@ function valueFor(key: string, schema: Schema): unknown {
     case 'array':
       return [];
     default:
-      return `${key} value`;
+      return SAMPLES.find(([pattern]) => pattern.test(key))?.[1] ?? `${key} value`;
   }
 }
 
