@@ -79,7 +79,7 @@ export async function obtainClient(server: AuthServerMetadata, options: Registra
       `Dynamic client registration at ${server.registration_endpoint} failed (HTTP ${response.status})${why}`,
     );
   }
-  const client: ClientIdentity = { client_id: json.client_id };
+  const client: ClientIdentity = { client_id: json.client_id, redirect_uri: options.redirectUri };
   if (typeof json.client_secret === 'string') client.client_secret = json.client_secret;
   const method =
     typeof json.token_endpoint_auth_method === 'string'

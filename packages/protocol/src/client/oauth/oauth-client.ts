@@ -126,8 +126,10 @@ export class OAuthClient implements TokenProvider {
     const mine: StoredAuthorization = stored.issuer === server.issuer ? stored : {};
     const redirectUri =
       typeof this.options.redirectUri === 'function' ? await this.options.redirectUri() : this.options.redirectUri;
+    // A dynamically registered client is bound to its redirect URI: a new one (another loopback port) registers anew.
+    const known = mine.client?.redirect_uri === undefined || mine.client.redirect_uri === redirectUri;
     const client =
-      mine.client ??
+      (known ? mine.client : undefined) ??
       (await obtainClient(server, {
         metadata: this.options.clientMetadata ?? { client_name: 'Decorum' },
         redirectUri,

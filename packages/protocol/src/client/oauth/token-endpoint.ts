@@ -8,6 +8,8 @@ export interface ClientIdentity {
   client_secret?: string;
   /** `none`, `client_secret_basic`, `client_secret_post` or `private_key_jwt`. */
   token_endpoint_auth_method?: string;
+  /** The redirect URI a dynamically registered client was registered with (another one means registering again). */
+  redirect_uri?: string;
 }
 
 /** A token response, with its expiry made absolute. */
