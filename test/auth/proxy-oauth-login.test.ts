@@ -53,9 +53,9 @@ async function startProvider(): Promise<{ issuer: string; server: Server }> {
       registration: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: (_ctx, _client, oneOf) => oneOf?.[0] ?? undefined,
+        defaultResource: (_ctx: unknown, _client: unknown, oneOf?: string[]) => oneOf?.[0],
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => ({
+        getResourceServerInfo: (_ctx: unknown, resource: string) => ({
           audience: resource,
           scope: 'notes:read',
           accessTokenFormat: 'jwt',
@@ -64,7 +64,7 @@ async function startProvider(): Promise<{ issuer: string; server: Server }> {
       },
     },
     pkce: { required: () => true },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
   });
   server.on('request', provider.callback());
   return { issuer, server };
@@ -127,8 +127,7 @@ describe.runIf(runs)('decorum proxy to an OAuth-protected server, logged in thro
       env: { PATH: process.env.PATH ?? '', HOME: authDir, DECORUM_AUTH_DIR: authDir, BROWSER: 'none' },
       stderr: 'pipe',
     });
-    transport.stderr?.setEncoding('utf8');
-    transport.stderr?.on('data', (chunk: string) => onStderr(chunk));
+    transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
     return transport;
   }
 
