@@ -20,13 +20,17 @@ export async function answerQuestion(
   method: string,
   params: JsonObject,
   context: HandlerContext,
+  fillDefaults = true,
 ): Promise<JsonObject> {
   switch (method) {
     case 'sampling/createMessage':
       if (handlers.sampling) return { ...(await handlers.sampling(params, context)) };
       break;
     case 'elicitation/create':
-      if (handlers.elicitation) return withDefaults(params, { ...(await handlers.elicitation(params, context)) });
+      if (handlers.elicitation) {
+        const answer = { ...(await handlers.elicitation(params, context)) };
+        return fillDefaults ? withDefaults(params, answer) : answer;
+      }
       break;
     case 'roots/list':
       if (handlers.roots) return { roots: (await handlers.roots(context)).map((root) => ({ ...root })) };

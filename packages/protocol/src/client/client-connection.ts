@@ -20,7 +20,7 @@ import type {
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
-import { isModernVersion, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from '../versions.js';
+import { isModernVersion, LATEST_PROTOCOL_VERSION } from '../versions.js';
 import { answerQuestion, capabilitiesFor } from './answer-question.js';
 import type {
   ClientClosed,
@@ -28,9 +28,11 @@ import type {
   ClientOptions,
   ClientRequestOptions,
   CloseInfoSource,
+  HandlerContext,
   ServerDescription,
 } from './client-types.js';
 import { TapTransport } from './tap-transport.js';
+import { retryingVersion } from './version-retry.js';
 
 const MODERN = '2026-07-28';
 // Methods whose questions a single in-flight request can be assumed to own (legacy stdio gives no id).
@@ -102,7 +104,7 @@ export class ClientConnection {
     const found = await this.renegotiating(() => this.send('server/discover', { _meta: this.envelope() }, {}));
     const description: ServerDescription = {
       era: 'modern',
-      protocolVersion: version,
+      protocolVersion: this.description.protocolVersion,
       serverInfo: (found._meta as JsonObject | undefined)?.[META_SERVER_INFO] as Implementation,
       capabilities: (found.capabilities ?? {}) as ServerCapabilities,
       supportedVersions: found.supportedVersions as string[] | undefined,
@@ -177,25 +179,10 @@ export class ClientConnection {
     }
   }
 
-  /**
-   * Modern: a `-32022` naming the revisions the server supports is retried once with the newest one both speak
-   * (the envelope is rebuilt, so header and `_meta` agree); any other failure, or none in common, stays as it is.
-   */
-  private async renegotiating(attempt: () => Promise<JsonObject>): Promise<JsonObject> {
-    try {
-      return await attempt();
-    } catch (error) {
-      const supported =
-        error instanceof McpError && error.code === ErrorCode.UnsupportedProtocolVersion
-          ? (error.data as { supported?: unknown } | undefined)?.supported
-          : undefined;
-      const common = Array.isArray(supported)
-        ? [...MODERN_PROTOCOL_VERSIONS].reverse().find((version) => supported.includes(version))
-        : undefined;
-      if (common === undefined || this.era !== 'modern') throw error;
-      this.description = { ...this.description, protocolVersion: common };
-      return attempt();
-    }
+  /** Modern: once more with the revision a `-32022` names (the envelope rebuilt: header and `_meta` agree). */
+  private renegotiating(attempt: () => Promise<JsonObject>): Promise<JsonObject> {
+    const adopt = (protocolVersion: string) => Object.assign(this.description, { protocolVersion });
+    return retryingVersion(attempt, () => this.era === 'modern', adopt);
   }
 
   private async answerInputs(result: JsonObject, options: ClientRequestOptions): Promise<JsonObject> {
@@ -205,7 +192,7 @@ export class ClientConnection {
     const answers = await Promise.all(
       Object.entries(requests).map(
         async ([key, r]) =>
-          [key, await answerQuestion(handlers, r.method, r.params ?? {}, { method: r.method, signal })] as const,
+          [key, await this.ask(handlers, r.method, r.params ?? {}, { method: r.method, signal })] as const,
       ),
     );
     const retry: JsonObject = {};
@@ -238,6 +225,11 @@ export class ClientConnection {
     } finally {
       this.nextHandlers = undefined;
     }
+  }
+
+  /** Answers one question of the server with `handlers` (with the elicitation defaults unless turned off). */
+  ask(handlers: ClientHandlers, method: string, params: JsonObject, context: HandlerContext): Promise<JsonObject> {
+    return answerQuestion(handlers, method, params, context, this.options.elicitationDefaults !== false);
   }
 
   /** Ties the questions of a task (related-task `_meta`) to the handlers of the call that made it. */
@@ -278,7 +270,7 @@ export class ClientConnection {
       | undefined;
     const taskHandlers = relatedTask?.taskId === undefined ? undefined : this.taskHandlers.get(relatedTask.taskId);
     const handlers = taskHandlers ?? related?.handlers ?? this.handlers;
-    return answerQuestion(handlers, request.method, request.params ?? {}, {
+    return this.ask(handlers, request.method, request.params ?? {}, {
       method: request.method,
       signal: cancellation.signal,
       relatedRequestId,

@@ -114,8 +114,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     const received = this.receive(response, id, aborter, modern !== undefined).finally(() => {
       if (id !== undefined) this.forget(id, aborter);
     });
-    // The GET stream is open before the opening completes: a server that speaks on it at once (an elicitation of
-    // the first call, a resumed answer) would otherwise talk to no one.
+    // Open before the opening completes: a server speaking on it at once would otherwise talk to no one.
     if (opensStream && response.ok) await received.then(() => this.openGetStream());
   }
 
@@ -240,26 +239,21 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     return response.body;
   }
 
-  /**
-   * After notifications/initialized: the stream of the server's own messages (legacy sessions only). Resolves once
-   * the first GET has been answered (open, or refused).
-   */
-  private openGetStream(): Promise<void> {
-    if (this.options.getStream === false || this.closed || this.sessionId === undefined) return Promise.resolve();
+  /** After notifications/initialized: the stream of the server's own messages (legacy); resolves once answered. */
+  private async openGetStream(): Promise<void> {
+    if (this.options.getStream === false || this.closed || this.sessionId === undefined) return;
     const signal = this.background.signal;
-    return new Promise((answered) => {
-      // The stream ends when the server restarts it or goes away: reopened until a GET fails, which for a dead
-      // server is how the client learns the connection is over.
-      void (async () => {
-        for (let opened = 0; !signal.aborted && !this.closed; opened++) {
-          if (opened > 0) await pause(this.options.reconnectDelayMs ?? 250, signal);
-          const body = await this.get(undefined, signal);
-          answered();
-          if (body === undefined) return;
-          await this.stream(body, undefined, signal);
-        }
-      })().finally(answered);
-    });
+    let body = await this.get(undefined, signal);
+    // The stream ends when the server restarts it or goes away: reopened until a GET fails, which for a dead
+    // server is how the client learns the connection is over.
+    void (async () => {
+      while (body !== undefined && !signal.aborted && !this.closed) {
+        await this.stream(body, undefined, signal);
+        if (signal.aborted || this.closed) return;
+        await pause(this.options.reconnectDelayMs ?? 250, signal);
+        body = await this.get(undefined, signal);
+      }
+    })();
   }
 
   private forget(id: RequestId, aborter: AbortController): void {

@@ -30,12 +30,7 @@ import type {
 } from './client-types.js';
 import { type ListPage, listAll, listPage } from './list-pages.js';
 import { ListenStream } from './listen-stream.js';
-import { validHeaderTools } from './tool-header-rules.js';
-
-/** A transport that wants the tool list (modern HTTP mirrors `x-mcp-header` arguments into headers). */
-interface ToolAware {
-  rememberTools?(tools: readonly ToolDefinition[]): void;
-}
+import { type ToolAware, validHeaderTools } from './tool-header-rules.js';
 
 /**
  * An MCP client over any engine transport, in either era: lists (every page), calls, reads, prompts, completion,
@@ -146,9 +141,8 @@ export class McpClient {
 
   /** Modern HTTP (SEP-2243): tools with invalid `x-mcp-header` annotations are left out, with a warning. */
   private headerChecked(tools: ToolDefinition[]): ToolDefinition[] {
-    if (this.era !== 'modern' || !this.transport.rememberTools) return tools;
-    const logger = this.options.logger ?? consoleLogger;
-    return validHeaderTools(tools, (tool, why) => logger.warn(`Tool "${tool.name}" left out of tools/list: ${why}`));
+    const applies = this.era === 'modern' && this.transport.rememberTools !== undefined;
+    return applies ? validHeaderTools(tools, this.options.logger ?? consoleLogger) : tools;
   }
 
   async listResources(options?: ClientRequestOptions): Promise<ResourceDefinition[]> {

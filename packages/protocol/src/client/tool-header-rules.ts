@@ -1,7 +1,13 @@
 // SEP-2243 (2026-07-28, Streamable HTTP "Custom Headers from Tool Parameters"): a client MUST exclude from
 // `tools/list` every tool whose `x-mcp-header` annotations break the rules, so that one malformed definition never
 // makes the client send a header an intermediary would misread.
+import type { EngineLogger } from '../engine/logger.js';
 import type { JsonObject, ToolDefinition } from '../engine/types.js';
+
+/** A transport that wants the tool list (modern HTTP mirrors `x-mcp-header` arguments into headers). */
+export interface ToolAware {
+  rememberTools?(tools: readonly ToolDefinition[]): void;
+}
 
 // RFC 9110 §5.6.2 tchar: the only characters a field name may hold.
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -70,16 +76,13 @@ export function headerAnnotationProblem(tool: ToolDefinition): string | undefine
 }
 
 /**
- * The tools whose `x-mcp-header` annotations are valid; `rejected` hears each one left out and why.
- * @example const kept = validHeaderTools(tools, (tool, why) => log.warn(`${tool.name}: ${why}`));
+ * The tools whose `x-mcp-header` annotations are valid; each one left out is warned about with the reason.
+ * @example const kept = validHeaderTools(tools, consoleLogger);
  */
-export function validHeaderTools(
-  tools: readonly ToolDefinition[],
-  rejected: (tool: ToolDefinition, reason: string) => void,
-): ToolDefinition[] {
+export function validHeaderTools(tools: readonly ToolDefinition[], logger: EngineLogger): ToolDefinition[] {
   return tools.filter((tool) => {
     const problem = headerAnnotationProblem(tool);
-    if (problem !== undefined) rejected(tool, problem);
+    if (problem !== undefined) logger.warn(`Tool "${tool.name}" left out of tools/list: ${problem}`);
     return problem === undefined;
   });
 }
