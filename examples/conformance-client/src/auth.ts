@@ -1,6 +1,12 @@
 // The auth/* scenarios: the client's OAuth (authorization code + PKCE through a user agent that follows the
 // authorization server's immediate redirect), pre-registration, and the client credentials extension.
-import { clientCredentials, OAuthClient, type TokenProvider } from '@decorum/protocol/client';
+import {
+  clientCredentials,
+  idJagAssertion,
+  jwtBearer,
+  OAuthClient,
+  type TokenProvider,
+} from '@decorum/protocol/client';
 import type { Run } from './context.js';
 import { connect } from './exercise.js';
 
@@ -62,4 +68,31 @@ export function machine(run: Run): Promise<void> {
     signingAlgorithm: run.context.signing_algorithm,
   });
   return use(run, token, false);
+}
+
+/** Workload identity federation: the platform's JWT as the assertion of the JWT bearer grant. */
+export function workload(run: Run): Promise<void> {
+  const { client_id: clientId, valid_jwt: assertion } = run.context;
+  if (assertion === undefined) throw new Error(`${run.scenario}: the context has no valid_jwt`);
+  return use(run, jwtBearer({ resource: run.serverUrl, clientId, assertion }), false);
+}
+
+/** Enterprise-managed authorization (SEP-990): the user's ID token exchanged at the IdP for an ID-JAG, then the grant. */
+export function enterprise(run: Run): Promise<void> {
+  const {
+    client_id: clientId,
+    client_secret: clientSecret,
+    idp_client_id,
+    idp_id_token,
+    idp_token_endpoint,
+  } = run.context;
+  if (idp_client_id === undefined || idp_id_token === undefined || idp_token_endpoint === undefined) {
+    throw new Error(`${run.scenario}: the context lacks the IdP's client, ID token or token endpoint`);
+  }
+  const assertion = idJagAssertion({
+    idpTokenEndpoint: idp_token_endpoint,
+    idToken: idp_id_token,
+    idpClientId: idp_client_id,
+  });
+  return use(run, jwtBearer({ resource: run.serverUrl, clientId, clientSecret, assertion }));
 }

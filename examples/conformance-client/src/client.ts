@@ -2,7 +2,7 @@
 // The "everything client" the official MCP conformance suite drives (`conformance client --command …`): one
 // process per scenario run, the scenario in MCP_CONFORMANCE_SCENARIO, the server URL as the last argument. Built
 // on @decorum/protocol/client alone. Exits 0 when the scenario's client side completed, 1 otherwise.
-import { authorizationCode, machine } from './auth.js';
+import { authorizationCode, enterprise, machine, workload } from './auth.js';
 import { type Run, readRun } from './context.js';
 import { basic, echoSchema, elicitationDefaults, exercise, listOnly } from './exercise.js';
 
@@ -14,6 +14,8 @@ const SCENARIOS: Record<string, (run: Run) => Promise<void>> = {
   'elicitation-sep1034-client-defaults': elicitationDefaults,
   'auth/client-credentials-basic': machine,
   'auth/client-credentials-jwt': machine,
+  'auth/wif-jwt-bearer': workload,
+  'auth/enterprise-managed-authorization': enterprise,
 };
 
 /** The handler of a scenario: a named one, the OAuth client for auth/*, else everything the server offers. */

@@ -31,6 +31,14 @@ export { McpClient } from './client/mcp-client.js';
 export type { AuthorizeUser } from './client/oauth/authorization-code.js';
 export type { AuthChallenge } from './client/oauth/challenge.js';
 export type { ClientMetadata } from './client/oauth/client-registration.js';
+export {
+  type AssertionTarget,
+  type IdJagOptions,
+  idJagAssertion,
+  JWT_BEARER_GRANT,
+  type JwtBearerOptions,
+  jwtBearer,
+} from './client/oauth/jwt-bearer.js';
 export { type AuthServerMetadata, OAuthDiscoveryError, type ResourceMetadata } from './client/oauth/metadata.js';
 export { OAuthClient, type OAuthClientOptions } from './client/oauth/oauth-client.js';
 export { type PrivateKeyJwtOptions, privateKeyJwt } from './client/oauth/private-key-jwt.js';

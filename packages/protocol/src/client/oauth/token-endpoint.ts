@@ -75,7 +75,7 @@ export async function requestTokens(request: TokenRequest): Promise<OAuthTokens>
   } else if (method === 'private_key_jwt' && request.assertion !== undefined) {
     body.set('client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
     body.set('client_assertion', await request.assertion(request.issuer));
-  } else {
+  } else if (client.client_id !== '') {
     body.set('client_id', client.client_id);
   }
   const response = await request.fetch(request.endpoint, { method: 'POST', headers, body });
