@@ -5,7 +5,7 @@ import type { ClientClosed, CloseInfoSource } from './client-types.js';
 import { isResponseTo, isResult, lostAnswer, parse, pause } from './http-replies.js';
 import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
 import { readSse } from './sse-reader.js';
-import { AuthorizationError, MAX_AUTH_RETRIES, retryAuthorized, type TokenProvider } from './token-provider.js';
+import { AuthorizationError, authorize, retryAuthorized, type TokenProvider } from './token-provider.js';
 
 /** Options of an {@link HttpClientTransport}. */
 export interface HttpClientTransportOptions {
@@ -125,7 +125,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     this.background.abort();
     if (this.sessionId !== undefined && this.ending === undefined) {
       // Ends the session on the server; a server that does not allow it answers 405, which is fine.
-      const headers = await this.headers().catch(() => new Headers());
+      const headers = await this.headers('DELETE').catch(() => new Headers());
       await this.doFetch(this.url, { method: 'DELETE', headers }).then(
         (r) => r.body?.cancel(),
         () => undefined,
@@ -138,20 +138,16 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
   private async post(headers: Headers, body: string, signal: AbortSignal): Promise<Response> {
     let response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
     const provider = typeof this.options.token === 'object' ? this.options.token : undefined;
-    for (let attempt = 0; provider !== undefined && attempt < MAX_AUTH_RETRIES; attempt++) {
-      if (!(await retryAuthorized(provider, response, this.url, attempt))) break;
-      const token = await provider.token();
-      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+    for (let attempt = 0; provider !== undefined; attempt++) {
+      if (!(await retryAuthorized(provider, response, headers, this.url, attempt))) break;
       response = await this.doFetch(this.url, { method: 'POST', headers, body, signal });
     }
     return response;
   }
 
-  private async headers(): Promise<Headers> {
+  private async headers(method = 'POST'): Promise<Headers> {
     const headers = new Headers(this.options.headers);
-    const { token } = this.options;
-    const value = typeof token === 'object' ? await token.token() : token;
-    if (value !== undefined) headers.set('authorization', `Bearer ${value}`);
+    await authorize(headers, this.options.token, method, this.url);
     if (this.sessionId !== undefined) headers.set('mcp-session-id', this.sessionId);
     if (this.protocolVersion !== undefined) headers.set('mcp-protocol-version', this.protocolVersion);
     return headers;
@@ -220,7 +216,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
 
   /** A GET stream (resumed after `lastEventId` when given); undefined when the server offers none. */
   private async get(lastEventId: string | undefined, signal: AbortSignal) {
-    const headers = await this.headers();
+    const headers = await this.headers('GET');
     headers.set('accept', 'text/event-stream');
     if (lastEventId !== undefined) headers.set('last-event-id', lastEventId);
     const response = await this.doFetch(this.url, { method: 'GET', headers, signal }).catch((error) => {

@@ -14,6 +14,23 @@ export interface TokenProvider {
   invalidate?(): void;
   /** Resolves true when a retry with `token()` is worth making; `attempt` counts this request's retries (0 first). */
   challenged?(challenge: AuthChallenge & { attempt: number }): Promise<boolean> | boolean;
+  /** Instead of `Bearer <token()>`: the headers that authorize one request (DPoP: a fresh proof each time). */
+  headersFor?(method: string, url: URL): Promise<Record<string, string>>;
+}
+
+/** @internal Sets the authorization headers of one request to `url`. */
+export async function authorize(
+  headers: Headers,
+  token: string | TokenProvider | undefined,
+  method: string,
+  url: URL,
+): Promise<void> {
+  if (typeof token === 'object' && token.headersFor) {
+    for (const [name, value] of Object.entries(await token.headersFor(method, url))) headers.set(name, value);
+    return;
+  }
+  const value = typeof token === 'object' ? await token.token() : token;
+  if (value !== undefined) headers.set('authorization', `Bearer ${value}`);
 }
 
 /** The most times one request is retried for authorization (an authorization, then step-ups). */
@@ -25,17 +42,20 @@ export class AuthorizationError extends Error {
 }
 
 /**
- * @internal After a 401 or a 403 `insufficient_scope`: whether the provider wants the request retried. The
- * response's body is dropped when it does (the retry answers instead).
+ * @internal After a 401 or a 403 `insufficient_scope`: whether the provider wants the request retried; when it
+ * does, the response's body is dropped (the retry answers instead) and `headers` get the new credentials.
  */
 export async function retryAuthorized(
   provider: TokenProvider,
   response: Response,
+  headers: Headers,
   url: URL,
   attempt: number,
 ): Promise<boolean> {
-  if (response.status !== 401 && response.status !== 403) return false;
+  if ((response.status !== 401 && response.status !== 403) || attempt >= MAX_AUTH_RETRIES) return false;
   const challenge = parseChallenge(response.status, response.headers.get('www-authenticate'), url);
+  const nonce = response.headers.get('dpop-nonce');
+  if (nonce !== null) challenge.dpopNonce = nonce;
   if (response.status === 403 && challenge.error !== 'insufficient_scope') return false;
   let retry = false;
   if (provider.challenged) {
@@ -51,8 +71,10 @@ export async function retryAuthorized(
     provider.invalidate();
     retry = true;
   }
-  if (retry) await response.body?.cancel().catch(() => undefined);
-  return retry;
+  if (!retry) return false;
+  await response.body?.cancel().catch(() => undefined);
+  await authorize(headers, provider, 'POST', url);
+  return true;
 }
 
 /** Options of {@link clientCredentials}. */

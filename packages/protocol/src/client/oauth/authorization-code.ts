@@ -1,5 +1,6 @@
 // One authorization code grant with PKCE (OAuth 2.1 §4.1): the authorization URL, the user agent's round trip,
 // the checks on the redirect (state; the issuer, RFC 9207), and the code exchanged for tokens.
+import type { DpopKey } from './dpop.js';
 import type { AuthServerMetadata } from './metadata.js';
 import { pkcePair, randomToken } from './pkce.js';
 import { type ClientAssertion, type ClientIdentity, type OAuthTokens, requestTokens } from './token-endpoint.js';
@@ -20,6 +21,8 @@ export interface AuthorizationCodeOptions {
   scope?: string;
   authorize: AuthorizeUser;
   assertion?: ClientAssertion;
+  /** Binds the tokens to this DPoP key (RFC 9449). */
+  dpop?: DpopKey;
   fetch: typeof fetch;
 }
 
@@ -76,6 +79,7 @@ export async function authorizationCodeGrant(options: AuthorizationCodeOptions):
     issuer: server.issuer,
     client,
     assertion: options.assertion,
+    dpop: options.dpop,
     params: {
       grant_type: 'authorization_code',
       code,

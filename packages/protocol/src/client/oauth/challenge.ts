@@ -15,6 +15,8 @@ export interface AuthChallenge {
   resourceMetadata?: string;
   /** The MCP endpoint that answered. */
   url: URL;
+  /** The `DPoP-Nonce` the server gave with the challenge (RFC 9449 §9). */
+  dpopNonce?: string;
 }
 
 // `key=token` or `key="quoted \" string"`, comma separated.

@@ -6,6 +6,7 @@ import type { TokenProvider } from '../token-provider.js';
 import { type AuthorizeUser, authorizationCodeGrant } from './authorization-code.js';
 import { type AuthChallenge, unionScopes } from './challenge.js';
 import { type ClientMetadata, obtainClient } from './client-registration.js';
+import { DpopKey, supportsDpop } from './dpop.js';
 import {
   type AuthServerMetadata,
   discoverAuthServer,
@@ -34,6 +35,8 @@ export interface OAuthClientOptions {
   assertion?: ClientAssertion;
   /** Scopes to ask for instead of the challenge's or the resource metadata's. */
   scope?: string;
+  /** DPoP-bound tokens (RFC 9449) where the authorization server takes ES256 proofs. Default true. */
+  dpop?: boolean;
   /** Ask for `offline_access` (a refresh token) where the authorization server lists it. Default true. */
   offlineAccess?: boolean;
   /** Where registration and tokens are kept. Default: memory. */
@@ -59,6 +62,7 @@ export class OAuthClient implements TokenProvider {
   private readonly store: TokenStore;
   private inflight?: Promise<boolean>;
   private refreshing?: Promise<OAuthTokens | undefined>;
+  private dpopKey?: DpopKey;
 
   constructor(private readonly options: OAuthClientOptions) {
     this.server = new URL(options.server);
@@ -73,6 +77,26 @@ export class OAuthClient implements TokenProvider {
     if (tokens === undefined) return undefined;
     if (!this.expired(tokens)) return tokens.access_token;
     return (await this.refresh(stored))?.access_token;
+  }
+
+  /** `Authorization: DPoP …` with a fresh proof for DPoP tokens, `Bearer …` for the others, nothing before a login. */
+  async headersFor(method: string, url: URL): Promise<Record<string, string>> {
+    const token = await this.token();
+    if (token === undefined) return {};
+    const stored = await this.store.load();
+    if (stored?.tokens?.token_type.toLowerCase() !== 'dpop' || stored.dpopKey === undefined) {
+      return { authorization: `Bearer ${token}` };
+    }
+    const key = await this.keyFor(stored);
+    return { authorization: `DPoP ${token}`, dpop: await key.proof(method, url, token) };
+  }
+
+  /** The DPoP key kept with the tokens (restored once), or a new one. */
+  private async keyFor(stored: StoredAuthorization | undefined): Promise<DpopKey> {
+    if (this.dpopKey !== undefined) return this.dpopKey;
+    const kept = stored?.dpopKey;
+    this.dpopKey = kept === undefined ? await DpopKey.generate() : await DpopKey.restore(kept);
+    return this.dpopKey;
   }
 
   /** Drops the access token (the refresh token stays). */
@@ -98,6 +122,11 @@ export class OAuthClient implements TokenProvider {
   private async answer(challenge: AuthChallenge & { attempt: number }): Promise<boolean> {
     if (challenge.attempt >= (this.options.maxAuthorizations ?? 3)) return false;
     const stored = await this.store.load();
+    if (challenge.error === 'use_dpop_nonce' && challenge.dpopNonce !== undefined && stored?.dpopKey !== undefined) {
+      // RFC 9449 §9: the resource wants its nonce in the proof; the same token, a new proof.
+      (await this.keyFor(stored)).rememberNonce(challenge.url, challenge.dpopNonce);
+      return true;
+    }
     if (challenge.status === 401 && challenge.attempt === 0 && stored?.tokens?.refresh_token !== undefined) {
       // A token the server no longer takes: a refresh is cheaper than a login, and needs no user.
       await this.invalidate();
@@ -138,6 +167,7 @@ export class OAuthClient implements TokenProvider {
         fetch: this.doFetch,
       }));
     await this.store.save({ issuer: server.issuer, client });
+    const dpop = this.options.dpop !== false && supportsDpop(server) ? await this.keyFor(mine) : undefined;
     const resource = resourceMetadata?.resource ?? this.resourceId();
     const scope = this.scopeFor(challenge, granted, resourceMetadata?.scopes_supported, server);
     const tokens = await authorizationCodeGrant({
@@ -148,10 +178,12 @@ export class OAuthClient implements TokenProvider {
       scope,
       authorize: this.options.authorize,
       assertion: this.options.assertion,
+      dpop,
       fetch: this.doFetch,
     });
     const next: StoredAuthorization = { issuer: server.issuer, client, resource, tokens };
     if (scope !== undefined) next.scope = scope;
+    if (dpop !== undefined) next.dpopKey = dpop.jwk as Record<string, unknown>;
     await this.store.save(next);
   }
 
@@ -209,6 +241,7 @@ export class OAuthClient implements TokenProvider {
         issuer,
         client,
         assertion: this.options.assertion,
+        dpop: stored.dpopKey === undefined ? undefined : await this.keyFor(stored),
         params: {
           grant_type: 'refresh_token',
           refresh_token: refreshToken,

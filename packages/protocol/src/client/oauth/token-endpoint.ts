@@ -1,5 +1,6 @@
 // Requests to an authorization server's token endpoint, with the client authenticated the way it registered:
 // none (a public client), client_secret_basic, client_secret_post, or private_key_jwt (RFC 7523).
+import type { DpopKey } from './dpop.js';
 import { readJsonObject } from './fetch-json.js';
 
 /** How the client is known to an authorization server. */
@@ -45,8 +46,8 @@ export interface TokenRequest {
   client: ClientIdentity;
   params: Record<string, string | undefined>;
   assertion?: ClientAssertion;
-  /** Extra headers (a DPoP proof). */
-  headers?: Record<string, string>;
+  /** Asks for a DPoP-bound token: a proof on the request (and once more with the nonce the server demands). */
+  dpop?: DpopKey;
   fetch: typeof fetch;
 }
 
@@ -63,7 +64,6 @@ export async function requestTokens(request: TokenRequest): Promise<OAuthTokens>
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
-    ...request.headers,
   };
   const { client } = request;
   const method = client.token_endpoint_auth_method ?? (client.client_secret ? 'client_secret_basic' : 'none');
@@ -78,8 +78,17 @@ export async function requestTokens(request: TokenRequest): Promise<OAuthTokens>
   } else if (client.client_id !== '') {
     body.set('client_id', client.client_id);
   }
-  const response = await request.fetch(request.endpoint, { method: 'POST', headers, body });
-  const json = (await readJsonObject(response)) ?? {};
+  const post = async () => {
+    if (request.dpop !== undefined) headers.dpop = await request.dpop.proof('POST', request.endpoint);
+    const response = await request.fetch(request.endpoint, { method: 'POST', headers, body });
+    return { response, json: (await readJsonObject(response)) ?? {} };
+  };
+  let { response, json } = await post();
+  if (request.dpop !== undefined && response.status === 400 && json.error === 'use_dpop_nonce') {
+    // RFC 9449 §8: the server wants its nonce in the proof; once.
+    request.dpop.rememberNonce(request.endpoint, response.headers.get('dpop-nonce'));
+    ({ response, json } = await post());
+  }
   if (!response.ok || typeof json.access_token !== 'string') {
     const code = typeof json.error === 'string' ? json.error : undefined;
     const why =

@@ -11,6 +11,8 @@ export interface StoredAuthorization {
   resource?: string;
   scope?: string;
   tokens?: OAuthTokens;
+  /** The private DPoP key (a JWK) the tokens are bound to, when they are DPoP tokens. */
+  dpopKey?: Record<string, unknown>;
 }
 
 /** The store seam: one instance per MCP server. */
