@@ -9,6 +9,9 @@ export interface ResourceMetadata {
   resource: string;
   authorization_servers: string[];
   scopes_supported?: string[];
+  /** RFC 9449 §5.2 (via RFC 9728): the resource takes DPoP proofs signed with these. */
+  dpop_signing_alg_values_supported?: string[];
+  dpop_bound_access_tokens_required?: boolean;
 }
 
 /** Authorization server metadata, as far as the client uses it. */
@@ -61,6 +64,9 @@ export async function discoverResource(
     const metadata: ResourceMetadata = { resource: document.resource, authorization_servers: servers };
     const scopes = strings(document.scopes_supported);
     if (scopes !== undefined) metadata.scopes_supported = scopes;
+    const algorithms = strings(document.dpop_signing_alg_values_supported);
+    if (algorithms !== undefined) metadata.dpop_signing_alg_values_supported = algorithms;
+    if (document.dpop_bound_access_tokens_required === true) metadata.dpop_bound_access_tokens_required = true;
     return metadata;
   }
   return undefined;

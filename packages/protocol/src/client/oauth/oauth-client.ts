@@ -167,7 +167,13 @@ export class OAuthClient implements TokenProvider {
         fetch: this.doFetch,
       }));
     await this.store.save({ issuer: server.issuer, client });
-    const dpop = this.options.dpop !== false && supportsDpop(server) ? await this.keyFor(mine) : undefined;
+    // DPoP only where both ends take it: the resource says so (its challenge's scheme, or its metadata).
+    const resourceDpop =
+      challenge.scheme === 'dpop' ||
+      supportsDpop(resourceMetadata ?? {}) ||
+      resourceMetadata?.dpop_bound_access_tokens_required === true;
+    const wantsDpop = this.options.dpop !== false && supportsDpop(server) && resourceDpop;
+    const dpop = wantsDpop ? await this.keyFor(mine) : undefined;
     const resource = resourceMetadata?.resource ?? this.resourceId();
     const scope = this.scopeFor(challenge, granted, resourceMetadata?.scopes_supported, server);
     const tokens = await authorizationCodeGrant({
