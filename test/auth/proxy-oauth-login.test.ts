@@ -2,6 +2,7 @@
 // authorization server (dynamic registration, PKCE, resource indicators, JWT access tokens), the official SDK client
 // as the local stdio host, and headless Chromium as the user who logs in at the URL the proxy prints. A second
 // proxy run lists the tools with the kept tokens, without a login.
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -165,6 +166,26 @@ describe.runIf(runs)('decorum proxy to an OAuth-protected server, logged in thro
     expect((await second.listTools()).tools).toHaveLength(2);
     await second.close();
     expect(again).not.toContain('To log in');
+
+    // `decorum list --url` uses the same kept tokens (run asynchronously: the server lives in this process).
+    const listed = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+      const cli = [
+        '--conditions=@decorum/source',
+        '--import',
+        '@decorum/cli/register',
+        join(REPO_ROOT, 'packages/cli/src/bin.ts'),
+      ];
+      const env = { PATH: process.env.PATH ?? '', HOME: authDir, DECORUM_AUTH_DIR: authDir, BROWSER: 'none' };
+      execFile(
+        process.execPath,
+        [...cli, 'list', '--url', url.href],
+        { cwd: REPO_ROOT, env },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve({ stdout, stderr }),
+      );
+    });
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toContain('whoami');
   }, 120_000);
 
   /** The user: signs in on oidc-provider's pages, consents, and lands on the proxy's loopback page. */
