@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSecureEndpoint } from '../../src/client/oauth/metadata.js';
 import { AuthorizationError, connectHttp, memoryTokenStore, OAuthClient } from '../../src/client.js';
 import { protectedResourceMetadata } from '../../src/index.js';
 import { type HttpServing, serveHttp } from '../../src/node.js';
@@ -179,5 +180,14 @@ describe('OAuthClient', () => {
     } finally {
       settings.wrongIss = false;
     }
+  });
+
+  it('takes authorization server endpoints over https, or http on the loopback interface only', () => {
+    expect(isSecureEndpoint('https://as.example/token')).toBe(true);
+    expect(isSecureEndpoint('http://127.0.0.1:9000/token')).toBe(true);
+    expect(isSecureEndpoint('http://localhost/authorize')).toBe(true);
+    expect(isSecureEndpoint('http://as.example/token')).toBe(false);
+    expect(isSecureEndpoint('http://127.0.0.1.evil.example/token')).toBe(false);
+    expect(isSecureEndpoint('javascript:alert(1)')).toBe(false);
   });
 });

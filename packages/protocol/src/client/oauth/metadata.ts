@@ -117,9 +117,28 @@ export async function discoverAuthServer(
       );
     }
     if (typeof document.token_endpoint !== 'string') continue;
+    // Codes, secrets and tokens only ever go over TLS (or stay on this machine).
+    for (const key of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const) {
+      const endpoint = document[key];
+      if (endpoint !== undefined && (typeof endpoint !== 'string' || !isSecureEndpoint(endpoint))) {
+        throw new OAuthDiscoveryError(`The ${key} of ${issuer} is not an https URL: ${String(endpoint).slice(0, 200)}`);
+      }
+    }
     return document as AuthServerMetadata;
   }
   return undefined;
+}
+
+/** True for an https URL, or an http one on the loopback interface (the spec's only exception, for development). */
+export function isSecureEndpoint(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /** 2025-03-26 servers without any metadata: the default endpoints at the server's origin. */

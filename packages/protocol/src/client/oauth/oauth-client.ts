@@ -12,6 +12,7 @@ import {
   discoverAuthServer,
   discoverResource,
   fallbackAuthServer,
+  isSecureEndpoint,
   OAuthDiscoveryError,
 } from './metadata.js';
 import { type ClientAssertion, type ClientIdentity, type OAuthTokens, requestTokens } from './token-endpoint.js';
@@ -149,6 +150,9 @@ export class OAuthClient implements TokenProvider {
     } else {
       // 2025-03-26: no resource metadata; the server's origin is the authorization server, metadata optional.
       server = (await discoverAuthServer(this.server.origin, this.doFetch)) ?? fallbackAuthServer(this.server);
+      if (!isSecureEndpoint(server.token_endpoint)) {
+        throw new OAuthDiscoveryError(`${this.server.origin} is not https: no credentials are sent to it`);
+      }
     }
     const stored = (await this.store.load()) ?? {};
     // Registrations and tokens belong to one issuer: a server that moved to another starts over there.
