@@ -3,18 +3,22 @@
 // examples/everything over Streamable HTTP:
 //   - 0.1.16, server mode, --suite all (the 2025-06-18 and 2025-11-25 scenarios, stateful);
 //   - 0.2.0-alpha.12 with --requirements 2025-11-25 (stateful wire) and --requirements 2026-07-28
-//     (stateless wire), each running the revision's frozen list plus its not-scored scenarios.
+//     (stateless wire), each running the revision's frozen list plus its not-scored scenarios;
+// and, in client mode, 0.2.0-alpha.12 `client --suite all --spec-version <rev>` for each revision the suite
+// knows plus `--suite extensions`, driving examples/conformance-client (see client-runs.mjs); one line per
+// client run, `client-<rev>: P passed, F failed`.
 // The suites and a Node 22 binary (the suite needs Node >= 22) are installed into .cache/ on first
 // use. Prints one table of scenarios × runs and exits 1 on any failure that
 // test/conformance/expected-failures.json does not list, and on any listed failure that now passes.
 //
-// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28] [--keep]
+// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|client|client-<rev>] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_RUNS, CLIENT_SUITE, clientFailingChecks, parseClientSummary, runClientSuite } from './client-runs.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cache = join(root, '.cache');
@@ -32,7 +36,10 @@ const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const keep = argv.includes('--keep');
 const runs = RUNS.filter((run) => only === undefined || run.label === only);
-if (runs.length === 0) fail(`--only must be one of ${RUNS.map((r) => r.label).join(', ')}`);
+const clientRuns = CLIENT_RUNS.filter((run) => only === undefined || only === 'client' || run.label === only);
+if (runs.length === 0 && clientRuns.length === 0) {
+  fail(`--only must be one of ${[...RUNS, ...CLIENT_RUNS].map((r) => r.label).join(', ')}, client`);
+}
 
 function fail(message) {
   console.error(`conformance: ${message}`);
@@ -180,30 +187,46 @@ const node = node22();
 const clis = Object.fromEntries(SUITES.map((version) => [version, suiteCli(version)]));
 const outputRoot = mkdtempSync(join(tmpdir(), 'decorum-conformance-'));
 
-const server = startServer();
-let url;
-try {
-  url = await server.url;
-} catch (error) {
-  fail(error.message);
-}
-console.error(`examples/everything listening at ${url}`);
-
 const results = new Map(); // label → { summary, failing, code }
-try {
-  for (const run of runs) {
-    const dir = join(outputRoot, run.label);
-    console.error(`running conformance ${run.suite} ${run.args.join(' ')} …`);
-    const { out, code } = await runSuite(node, clis[run.suite], ['--url', url, ...run.args, '-o', dir]);
-    const summary = parseSummary(out);
-    if (summary.size === 0) {
-      console.error(out);
-      fail(`conformance ${run.label} printed no summary (exit ${code})`);
-    }
-    results.set(run.label, { summary, failing: failingChecks(dir), code });
+if (runs.length > 0) await serverRuns();
+for (const run of clientRuns) {
+  const dir = join(outputRoot, run.label);
+  console.error(`running conformance ${CLIENT_SUITE} client ${run.args.join(' ')} …`);
+  const cwd = join(root, 'examples/conformance-client');
+  const { out, code } = await runClientSuite(node, clis[CLIENT_SUITE], root, [...run.args, '-o', dir], cwd);
+  const summary = parseClientSummary(out);
+  if (summary.size === 0) {
+    console.error(out);
+    fail(`conformance ${run.label} printed no summary (exit ${code})`);
   }
-} finally {
-  await server.stop();
+  results.set(run.label, { summary, failing: clientFailingChecks(dir), code });
+}
+
+async function serverRuns() {
+  const server = startServer();
+  let url;
+  try {
+    url = await server.url;
+  } catch (error) {
+    fail(error.message);
+  }
+  console.error(`examples/everything listening at ${url}`);
+
+  try {
+    for (const run of runs) {
+      const dir = join(outputRoot, run.label);
+      console.error(`running conformance ${run.suite} ${run.args.join(' ')} …`);
+      const { out, code } = await runSuite(node, clis[run.suite], ['--url', url, ...run.args, '-o', dir]);
+      const summary = parseSummary(out);
+      if (summary.size === 0) {
+        console.error(out);
+        fail(`conformance ${run.label} printed no summary (exit ${code})`);
+      }
+      results.set(run.label, { summary, failing: failingChecks(dir), code });
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 // The table: one row per scenario, one column per run.
@@ -216,7 +239,7 @@ const cell = (label, scenario) => {
   if (result.failed === 0) return known ? 'pass (stale xfail)' : 'pass';
   return known ? 'xfail' : 'FAIL';
 };
-const columns = runs.map((r) => r.label);
+const columns = [...runs, ...clientRuns].map((r) => r.label);
 const colWidth = Math.max(...columns.map((c) => c.length), 18);
 console.log(`\n${'scenario'.padEnd(width)}  ${columns.map((c) => c.padEnd(colWidth)).join('  ')}`);
 console.log(`${'-'.repeat(width)}  ${columns.map(() => '-'.repeat(colWidth)).join('  ')}`);
@@ -236,6 +259,14 @@ for (const [label, result] of results) {
       unexpected.push({ label, scenario, checks: result.failing.get(scenario) ?? [] });
     if (failed === 0 && expected.has(key)) stale.push({ label, scenario });
   }
+}
+// One line per client run: scenarios passed (no failing check) and failed (expected failures counted in).
+for (const run of clientRuns) {
+  const summary = results.get(run.label)?.summary ?? new Map();
+  const failed = [...summary.values()].filter((r) => r.failed > 0).length;
+  const known = [...summary].filter(([s, r]) => r.failed > 0 && expected.has(`${run.label}\u0000${s}`)).length;
+  const note = known > 0 ? ` (${known} expected, listed in expected-failures.json)` : '';
+  console.log(`client ${run.label.slice('client-'.length)}${note}: ${summary.size - failed} passed, ${failed} failed`);
 }
 const totals = [...results.values()].flatMap((r) => [...r.summary.values()]);
 console.log(

@@ -2,6 +2,7 @@
 import { buildCommand } from './build/build-command.js';
 import { CliError } from './cli-error.js';
 import { clientCommand } from './client/client-commands.js';
+import { loginCommand } from './client/login-command.js';
 import { devCommand } from './dev/dev-command.js';
 import { COMMANDS } from './index.js';
 import { proxyCommand } from './proxy/proxy-command.js';
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
       return startCommand(rest, cwd);
     case 'proxy':
       return proxyCommand(rest, cwd, log);
+    case 'login':
+      process.stderr.write(`${await loginCommand(rest)}\n`);
+      return;
     case 'list':
     case 'call':
     case 'read':

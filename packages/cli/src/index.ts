@@ -12,6 +12,10 @@ export { checkDecoratorOptions, readCompilerOptions } from './build/tsconfig-che
 export { type BuiltUi, bundleUi, type UiProject, uiEntries } from './build/ui-bundle.js';
 export { CliError } from './cli-error.js';
 export { type ClientOutput, clientCommand } from './client/client-commands.js';
+export { type CliOAuthOptions, cliOAuth } from './client/login/cli-oauth.js';
+export { authDirectory, authFile, fileTokenStore } from './client/login/file-token-store.js';
+export { type LoopbackRedirect, loopbackRedirect } from './client/login/loopback-redirect.js';
+export { LOGIN_USAGE, loginCommand } from './client/login-command.js';
 export { type DevServeOptions, DevServer, type DevServerOptions } from './dev/dev-server.js';
 export { codeFrame, formatReloadError, projectLocation, type SourceLocation } from './dev/error-report.js';
 export { isWatchedPath } from './dev/file-watcher.js';
@@ -36,4 +40,5 @@ export const COMMANDS: Readonly<Record<string, string>> = {
   read: 'read a resource: decorum read <uri>',
   prompt: 'get a prompt: decorum prompt <name> --arg key=value',
   proxy: 'serve a stdio server over HTTP, or an HTTP server over stdio: decorum proxy -- <command> | <url>',
+  login: 'log in to an OAuth-protected MCP server: decorum login <url> (then list/call/proxy use the tokens)',
 };

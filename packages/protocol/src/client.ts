@@ -36,7 +36,33 @@ export { type ConnectableServer, connectClient, connectHttp, connectInMemory } f
 export { HttpClientTransport, type HttpClientTransportOptions } from './client/http-client-transport.js';
 export type { ListPage } from './client/list-pages.js';
 export { McpClient } from './client/mcp-client.js';
-export { type ClientCredentialsOptions, clientCredentials, type TokenProvider } from './client/token-provider.js';
+export type { AuthorizeUser } from './client/oauth/authorization-code.js';
+export type { AuthChallenge } from './client/oauth/challenge.js';
+export type { ClientMetadata } from './client/oauth/client-registration.js';
+export {
+  type AssertionTarget,
+  type IdJagOptions,
+  idJagAssertion,
+  JWT_BEARER_GRANT,
+  type JwtBearerOptions,
+  jwtBearer,
+} from './client/oauth/jwt-bearer.js';
+export { type AuthServerMetadata, OAuthDiscoveryError, type ResourceMetadata } from './client/oauth/metadata.js';
+export { OAuthClient, type OAuthClientOptions } from './client/oauth/oauth-client.js';
+export { type PrivateKeyJwtOptions, privateKeyJwt } from './client/oauth/private-key-jwt.js';
+export {
+  type ClientAssertion,
+  type ClientIdentity,
+  OAuthTokenError,
+  type OAuthTokens,
+} from './client/oauth/token-endpoint.js';
+export { memoryTokenStore, type StoredAuthorization, type TokenStore } from './client/oauth/token-store.js';
+export {
+  AuthorizationError,
+  type ClientCredentialsOptions,
+  clientCredentials,
+  type TokenProvider,
+} from './client/token-provider.js';
 export {
   AnswerTooLargeError,
   UpstreamClosedError,

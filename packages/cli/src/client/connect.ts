@@ -5,6 +5,7 @@ import { connectStdio } from '@decorum/protocol/client/stdio';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { resolveProject } from '../project.js';
+import { cliOAuth } from './login/cli-oauth.js';
 
 const CLIENT_INFO = { name: 'decorum-cli', version: '0.1.0' };
 
@@ -44,13 +45,27 @@ export function parseUrl(raw: string, option = '--url'): URL {
   }
 }
 
+/** What the CLI tells the user while a command runs (stderr: stdout is the answer, or an MCP stream). */
+export const say = (line: string) => process.stderr.write(`[decorum] ${line}\n`);
+
+/**
+ * The OAuth login for an upstream URL, unless the command line gave credentials (an Authorization header): a
+ * server that answers 401 gets a login in the browser, and the tokens are kept and refreshed (see `decorum login`).
+ */
+export function loginFor(url: URL, headers: Record<string, string>): ReturnType<typeof cliOAuth> | undefined {
+  const given = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  return given ? undefined : cliOAuth(url, { say });
+}
+
 /** Connects to `target`; a server that cannot be reached or started is a {@link CliError}. */
 export async function connect(target: Target): Promise<Connection> {
   if (target.url !== undefined) {
     const url = parseUrl(target.url);
+    const headers = headerRecord(target.headers);
+    const token = loginFor(url, headers);
     let client: McpClient;
     try {
-      client = await connectHttp(url, { clientInfo: CLIENT_INFO, headers: headerRecord(target.headers) });
+      client = await connectHttp(url, { clientInfo: CLIENT_INFO, headers, ...(token && { token }) });
     } catch (error) {
       const cause = (error as Error).cause as Error | undefined;
       throw new CliError(`Cannot connect to ${url.href}: ${cause?.message ?? (error as Error).message}`);

@@ -7,7 +7,7 @@ import type { MountSource, Transforms } from '@decorum/core';
 import { type Authenticate, lookupApiKey } from '@decorum/protocol';
 import { checkPositionals, integerOption, parseArgv } from '../argv.js';
 import { CliError } from '../cli-error.js';
-import { headerRecord, parseUrl } from '../client/connect.js';
+import { headerRecord, loginFor, parseUrl } from '../client/connect.js';
 import { type ProbedSource, probeSource, runsToolTasks } from './probed-source.js';
 
 /** Usage of `decorum proxy`. */
@@ -161,7 +161,8 @@ export async function proxyCommand(argv: readonly string[], cwd: string, log: (l
     'url' in upstream
       ? http(upstream.url, {
           headers: plan.headers,
-          ...(plan.token !== undefined && { token: plan.token }),
+          // No credentials given: an OAuth-protected upstream gets a login (browser or printed URL; cached tokens).
+          token: plan.token ?? loginFor(upstream.url, plan.headers),
           ...versioned,
         })
       : stdio(upstream.command, upstream.args, { cwd, env: plan.env, stderr: 'inherit', ...versioned });

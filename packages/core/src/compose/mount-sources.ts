@@ -23,6 +23,8 @@ function clientOptions(
     ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
     // Everything the server logs comes back: each message is passed on at the level our own client chose.
     logLevel: 'debug',
+    // The downstream client's answer is passed on as it was given (it showed the form, defaults or not).
+    elicitationDefaults: false,
     // Declared whether or not our own client has them: a server often lists a tool only for a client
     // that can sample or elicit, and the call then fails clearly if ours cannot.
     handlers: {

@@ -20,17 +20,38 @@ export async function answerQuestion(
   method: string,
   params: JsonObject,
   context: HandlerContext,
+  fillDefaults = true,
 ): Promise<JsonObject> {
   switch (method) {
     case 'sampling/createMessage':
       if (handlers.sampling) return { ...(await handlers.sampling(params, context)) };
       break;
     case 'elicitation/create':
-      if (handlers.elicitation) return { ...(await handlers.elicitation(params, context)) };
+      if (handlers.elicitation) {
+        const answer = { ...(await handlers.elicitation(params, context)) };
+        return fillDefaults ? withDefaults(params, answer) : answer;
+      }
       break;
     case 'roots/list':
       if (handlers.roots) return { roots: (await handlers.roots(context)).map((root) => ({ ...root })) };
       break;
   }
   throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${method} (the client has no handler for it)`);
+}
+
+/**
+ * SEP-1034: an accepted form elicitation carries the requested schema's `default` for every field the user left
+ * out, so the server gets the values the form showed.
+ */
+export function withDefaults(params: JsonObject, result: JsonObject): JsonObject {
+  const properties = (params.requestedSchema as JsonObject | undefined)?.properties;
+  if (result.action !== 'accept' || properties === null || typeof properties !== 'object') return result;
+  const given = result.content;
+  if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) return result;
+  const content: JsonObject = given === undefined ? {} : { ...(given as JsonObject) };
+  for (const [key, field] of Object.entries(properties as JsonObject)) {
+    const fallback = (field as JsonObject | null)?.default;
+    if (fallback !== undefined && content[key] === undefined) content[key] = fallback;
+  }
+  return { ...result, content };
 }

@@ -29,10 +29,12 @@ import type {
   ClientOptions,
   ClientRequestOptions,
   CloseInfoSource,
+  HandlerContext,
   ServerDescription,
 } from './client-types.js';
 import { TapTransport } from './tap-transport.js';
 import { upstreamErrorOf } from './upstream-error.js';
+import { retryingVersion } from './version-retry.js';
 
 const MODERN = '2026-07-28';
 // Methods whose questions a single in-flight request can be assumed to own (legacy stdio gives no id).
@@ -103,10 +105,10 @@ export class ClientConnection {
 
   private async discover(version: string): Promise<void> {
     this.description = { era: 'modern', protocolVersion: version } as ServerDescription;
-    const found = await this.send('server/discover', { _meta: this.envelope() }, {});
+    const found = await this.renegotiating(() => this.send('server/discover', { _meta: this.envelope() }, {}));
     const description: ServerDescription = {
       era: 'modern',
-      protocolVersion: version,
+      protocolVersion: this.description.protocolVersion,
       serverInfo: (found._meta as JsonObject | undefined)?.[META_SERVER_INFO] as Implementation,
       capabilities: (found.capabilities ?? {}) as ServerCapabilities,
       supportedVersions: found.supportedVersions as string[] | undefined,
@@ -166,10 +168,9 @@ export class ClientConnection {
     if (options.requestState !== undefined) retry.requestState = options.requestState;
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let rounds = 0; ; rounds++) {
-      const result = await this.send(
-        method,
-        { ...params, ...retry, _meta: this.envelope(options.capabilities) },
-        options,
+      const sent = retry;
+      const result = await this.renegotiating(() =>
+        this.send(method, { ...params, ...sent, _meta: this.envelope(options.capabilities) }, options),
       );
       if (result.resultType !== 'input_required' || options.inputRequired === 'return') return result;
       if (rounds >= maxRounds) {
@@ -182,6 +183,12 @@ export class ClientConnection {
     }
   }
 
+  /** Modern: once more with the revision a `-32022` names (the envelope rebuilt: header and `_meta` agree). */
+  private renegotiating(attempt: () => Promise<JsonObject>): Promise<JsonObject> {
+    const adopt = (protocolVersion: string) => Object.assign(this.description, { protocolVersion });
+    return retryingVersion(attempt, () => this.era === 'modern', adopt);
+  }
+
   private async answerInputs(result: JsonObject, options: ClientRequestOptions): Promise<JsonObject> {
     const requests = (result.inputRequests ?? {}) as Record<string, { method: string; params?: JsonObject }>;
     const signal = options.signal ?? new AbortController().signal;
@@ -189,7 +196,7 @@ export class ClientConnection {
     const answers = await Promise.all(
       Object.entries(requests).map(
         async ([key, r]) =>
-          [key, await answerQuestion(handlers, r.method, r.params ?? {}, { method: r.method, signal })] as const,
+          [key, await this.ask(handlers, r.method, r.params ?? {}, { method: r.method, signal })] as const,
       ),
     );
     const retry: JsonObject = {};
@@ -233,6 +240,11 @@ export class ClientConnection {
     }
   }
 
+  /** Answers one question of the server with `handlers` (with the elicitation defaults unless turned off). */
+  ask(handlers: ClientHandlers, method: string, params: JsonObject, context: HandlerContext): Promise<JsonObject> {
+    return answerQuestion(handlers, method, params, context, this.options.elicitationDefaults !== false);
+  }
+
   /** Ties the questions of a task (related-task `_meta`) to the handlers of the call that made it. */
   relateTask(taskId: string, handlers: ClientHandlers | undefined): () => void {
     this.taskHandlers.set(taskId, handlers);
@@ -271,7 +283,7 @@ export class ClientConnection {
       | undefined;
     const taskHandlers = relatedTask?.taskId === undefined ? undefined : this.taskHandlers.get(relatedTask.taskId);
     const handlers = taskHandlers ?? related?.handlers ?? this.handlers;
-    return answerQuestion(handlers, request.method, request.params ?? {}, {
+    return this.ask(handlers, request.method, request.params ?? {}, {
       method: request.method,
       signal: cancellation.signal,
       relatedRequestId,

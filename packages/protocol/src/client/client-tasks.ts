@@ -7,8 +7,7 @@
 import type { ClientCapabilities, JsonObject } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import { TASKS_EXTENSION } from '../tasks/task-types.js';
-import { answerQuestion } from './answer-question.js';
-import type { ClientHandlers, ClientRequestOptions } from './client-types.js';
+import type { ClientHandlers, ClientRequestOptions, HandlerContext } from './client-types.js';
 
 /** A task as the server reports it, in one shape for both eras (2025-11-25 `ttl`/`pollInterval` are renamed). */
 export interface ClientTask {
@@ -59,6 +58,8 @@ export interface TaskWire {
   request(method: string, params: JsonObject, options?: ClientRequestOptions): Promise<JsonObject>;
   /** Routes the questions tied to a task (related-task `_meta`) to these handlers until the returned function runs. */
   relateTask(taskId: string, handlers: ClientHandlers | undefined): () => void;
+  /** Answers one of the server's questions with the given handlers. */
+  ask(handlers: ClientHandlers, method: string, params: JsonObject, context: HandlerContext): Promise<JsonObject>;
 }
 
 const DEFAULT_POLL_MS = 1000;
@@ -205,7 +206,7 @@ export class ClientTasks {
     const answers = await Promise.all(
       fresh.map(async ([key, { method, params }]) => {
         answered.add(key);
-        return [key, await answerQuestion(handlers, method, params ?? {}, { method, signal })] as const;
+        return [key, await this.wire.ask(handlers, method, params ?? {}, { method, signal })] as const;
       }),
     );
     await this.update(task.taskId, Object.fromEntries(answers), { signal: options.signal });

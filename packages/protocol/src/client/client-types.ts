@@ -67,6 +67,12 @@ export interface ClientOptions {
   listen?: boolean;
   /** How many `input_required` rounds one request may take before it fails. Default 8. */
   maxInputRounds?: number;
+  /**
+   * Fill the requested schema's `default`s into an accepted form elicitation for the fields the answer left out
+   * (SEP-1034: the form showed them). Default true; false for a client that only forwards the answer of another
+   * client (a mount), which is that client's to make.
+   */
+  elicitationDefaults?: boolean;
   /** Timeout of each request, in ms. Default 60 000. */
   requestTimeoutMs?: number;
   /** Where protocol oddities are reported. Default: stderr. */

@@ -8,6 +8,7 @@ import { isResponseTo, isResult, lostAnswer, parse, pause, readJsonAnswer, readR
 import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
 import { readSse } from './sse-reader.js';
 import { AnswerTooLargeError, UpstreamClosedError } from './upstream-error.js';
+import { AuthorizationError, authorize, retryAuthorized, type TokenProvider } from './token-provider.js';
 
 export type { HttpClientTransportOptions } from './http-client-options.js';
 
@@ -100,14 +101,17 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     } catch (error) {
       if (id !== undefined) this.forget(id, aborter);
       // Not reachable at all (refused, reset, DNS): the connection is over, and the owner should hear it. A refused
-      // redirect fails only its request.
-      if (!aborter.signal.aborted && !(error instanceof RedirectRefusedError)) this.unreachable(error);
+      // redirect or a failed authorization fails only its request.
+      if (!aborter.signal.aborted && !(error instanceof RedirectRefusedError) && !(error instanceof AuthorizationError)) {
+        this.unreachable(error);
+      }
       throw error;
     }
-    void this.receive(response, id, aborter, modern !== undefined).finally(() => {
+    const received = this.receive(response, id, aborter, modern !== undefined).finally(() => {
       if (id !== undefined) this.forget(id, aborter);
-      if (opensStream && response.ok) this.openGetStream();
     });
+    // Open before the opening completes: a server speaking on it at once would otherwise talk to no one.
+    if (opensStream && response.ok) await received.then(() => this.openGetStream());
   }
 
   async close(): Promise<void> {
@@ -117,7 +121,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     this.background.abort();
     if (this.sessionId !== undefined && this.ending === undefined) {
       // Ends the session on the server; a server that does not allow it answers 405, which is fine.
-      const headers = await this.headers().catch(() => new Headers());
+      const headers = await this.headers('DELETE').catch(() => new Headers());
       await this.fetch({ method: 'DELETE', headers }).then(
         (r) => r.body?.cancel(),
         () => undefined,
@@ -126,15 +130,12 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     this.onclose?.();
   }
 
-  /** POSTs, retrying once with a fresh token after a 401. */
+  /** POSTs, retrying with fresh credentials after a 401 or a 403 step-up when the token provider wants it. */
   private async post(headers: Headers, body: string, signal: AbortSignal): Promise<Response> {
     let response = await this.fetch({ method: 'POST', headers, body, signal });
     const provider = typeof this.options.token === 'object' ? this.options.token : undefined;
-    if (response.status === 401 && provider?.invalidate) {
-      await response.body?.cancel();
-      provider.invalidate();
-      const token = await provider.token();
-      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+    for (let attempt = 0; provider !== undefined; attempt++) {
+      if (!(await retryAuthorized(provider, response, headers, this.url, attempt))) break;
       response = await this.fetch({ method: 'POST', headers, body, signal });
     }
     return response;
@@ -145,11 +146,9 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     return fetchSameOrigin(this.doFetch, this.url, init, this.options.maxRedirects);
   }
 
-  private async headers(): Promise<Headers> {
+  private async headers(method = 'POST'): Promise<Headers> {
     const headers = new Headers(this.options.headers);
-    const { token } = this.options;
-    const value = typeof token === 'object' ? await token.token() : token;
-    if (value !== undefined) headers.set('authorization', `Bearer ${value}`);
+    await authorize(headers, this.options.token, method, this.url);
     if (this.sessionId !== undefined) headers.set('mcp-session-id', this.sessionId);
     if (this.protocolVersion !== undefined) headers.set('mcp-protocol-version', this.protocolVersion);
     return headers;
@@ -219,7 +218,7 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
 
   /** A GET stream (resumed after `lastEventId` when given); undefined when the server offers none. */
   private async get(lastEventId: string | undefined, signal: AbortSignal) {
-    const headers = await this.headers();
+    const headers = await this.headers('GET');
     headers.set('accept', 'text/event-stream');
     if (lastEventId !== undefined) headers.set('last-event-id', lastEventId);
     const response = await this.fetch({ method: 'GET', headers, signal }).catch((error) => {
@@ -238,17 +237,15 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
     return response.body;
   }
 
-  /** After notifications/initialized: the stream of the server's own messages (legacy sessions only). */
-  private openGetStream(): void {
+  /** After notifications/initialized: the stream of the server's own messages (legacy); resolves once answered. */
+  private async openGetStream(): Promise<void> {
     if (this.options.getStream === false || this.closed || this.sessionId === undefined) return;
     const signal = this.background.signal;
+    let body = await this.get(undefined, signal);
     // The stream ends when the server restarts it or goes away: reopened until a GET fails, which for a dead
     // server is how the client learns the connection is over.
     void (async () => {
-      for (let opened = 0; !signal.aborted && !this.closed; opened++) {
-        if (opened > 0) await pause(this.options.reconnectDelayMs ?? 250, signal);
-        const body = await this.get(undefined, signal);
-        if (body === undefined) return;
+      while (body !== undefined && !signal.aborted && !this.closed) {
         try {
           await this.stream(body, undefined, signal);
         } catch (error) {
@@ -256,6 +253,9 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
           this.onerror?.(error as Error);
           return;
         }
+        if (signal.aborted || this.closed) return;
+        await pause(this.options.reconnectDelayMs ?? 250, signal);
+        body = await this.get(undefined, signal);
       }
     })();
   }

@@ -30,11 +30,7 @@ import type {
 } from './client-types.js';
 import { type ListPage, listAll, listPage } from './list-pages.js';
 import { ListenStream } from './listen-stream.js';
-
-/** A transport that wants the tool list (modern HTTP mirrors `x-mcp-header` arguments into headers). */
-interface ToolAware {
-  rememberTools?(tools: readonly ToolDefinition[]): void;
-}
+import { type ToolAware, validHeaderTools } from './tool-header-rules.js';
 
 /**
  * An MCP client over any engine transport, in either era: lists (every page), calls, reads, prompts, completion,
@@ -132,14 +128,21 @@ export class McpClient {
 
   /** One page of `tools/list`. */
   async listToolsPage(cursor?: string, options?: ClientRequestOptions): Promise<ListPage<ToolDefinition>> {
-    return listPage(this, 'tools/list', 'tools', cursor, options);
+    const page = await listPage<ToolDefinition>(this, 'tools/list', 'tools', cursor, options);
+    return { ...page, items: this.headerChecked(page.items) };
   }
 
   /** Every tool, all pages followed. */
   async listTools(options?: ClientRequestOptions): Promise<ToolDefinition[]> {
-    const tools = await listAll<ToolDefinition>(this, 'tools/list', 'tools', options);
+    const tools = this.headerChecked(await listAll<ToolDefinition>(this, 'tools/list', 'tools', options));
     this.transport.rememberTools?.(tools);
     return tools;
+  }
+
+  /** Modern HTTP (SEP-2243): tools with invalid `x-mcp-header` annotations are left out, with a warning. */
+  private headerChecked(tools: ToolDefinition[]): ToolDefinition[] {
+    const applies = this.era === 'modern' && this.transport.rememberTools !== undefined;
+    return applies ? validHeaderTools(tools, this.options.logger ?? consoleLogger) : tools;
   }
 
   async listResources(options?: ClientRequestOptions): Promise<ResourceDefinition[]> {
