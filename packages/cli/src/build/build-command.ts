@@ -9,6 +9,7 @@ import { checkPositionals, parseArgv } from '../argv.js';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
+import { runEntryEnv } from '../run-entry-mode.js';
 import { type BundleForm, bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { CACHE_OUT_ENV } from './script-bundle.js';
@@ -175,16 +176,15 @@ async function readManifest(
   const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
   const file = join(dir, 'manifest.json');
   try {
-    const child = spawn(
-      process.execPath,
-      nodeArgs(ownFile('run-entry'), [project.builtEntry, '--manifest', file, ...(withLists ? ['--with-lists'] : [])]),
-      {
-        cwd: project.root,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        // The loader writes the code cache as this process exits, with the app built and its lists read.
-        env: cache === undefined ? process.env : { ...process.env, [CACHE_OUT_ENV]: cache },
-      },
-    );
+    // The app gets the argv of `node dist/server.js`; what run-entry is to do travels in the environment.
+    const env = { ...process.env, ...runEntryEnv({ manifest: file, withLists }) };
+    // The loader writes the code cache as this process exits, with the app built and its lists read.
+    if (cache !== undefined) env[CACHE_OUT_ENV] = cache;
+    const child = spawn(process.execPath, nodeArgs(ownFile('run-entry'), [project.builtEntry]), {
+      cwd: project.root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

@@ -5,6 +5,7 @@ import { connectStdio } from '@decorum/protocol/client/stdio';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { resolveProject } from '../project.js';
+import { runEntryEnv } from '../run-entry-mode.js';
 
 const CLIENT_INFO = { name: 'decorum-cli', version: '0.1.0' };
 
@@ -63,7 +64,8 @@ export async function connect(target: Target): Promise<Connection> {
     client = await connectStdio(
       {
         command: process.execPath,
-        args: nodeArgs(ownFile('run-entry'), [project.entry, '--stdio']),
+        args: nodeArgs(ownFile('run-entry'), [project.entry]),
+        env: runEntryEnv({ serve: 'stdio' }),
         cwd: project.root,
         stderr: 'pipe',
       },

@@ -108,6 +108,49 @@ describe('decorum build', () => {
   });
 });
 
+describe("decorum build: the app's own arguments", () => {
+  const project = workProject();
+  afterAll(() => project.remove());
+
+  it('starts the app with the argv of `node dist/server.js`: strict parseArgs works, the code cache is written', () => {
+    // An entry that parses its arguments strictly (an unknown argument or a positional throws) and notes what
+    // it was given, the way a user's server with a --port option would.
+    writeFileSync(
+      `${project.dir}/src/server.ts`,
+      [
+        "import 'reflect-metadata';",
+        "import { writeFileSync } from 'node:fs';",
+        "import { parseArgs } from 'node:util';",
+        "import { app } from './app.js';",
+        "const { values } = parseArgs({ options: { verbose: { type: 'boolean' } } });",
+        "writeFileSync(new URL('../argv.json', import.meta.url), JSON.stringify({ argv: process.argv, values, env: Object.keys(process.env).filter((k) => k.startsWith('DECORUM_RUN')) }));",
+        'await app.listen({ stdio: true });',
+        '',
+      ].join('\n'),
+    );
+    for (const flags of [[], ['--no-manifest']]) {
+      const result = runCli(project.dir, ['build', ...flags]);
+      expect(result.stderr, flags.join(' ')).toMatch(/wrote the code cache dist\/server\.bundle\.cache/);
+      expect(result.status).toBe(0);
+      const seen = JSON.parse(readFileSync(`${project.dir}/argv.json`, 'utf8'));
+      expect(seen).toEqual({ argv: [process.execPath, `${project.dir}/dist/server.js`], values: {}, env: [] });
+    }
+    expect(json('mcp-manifest.json').tools.map((t: { name: string }) => t.name)).toEqual(['greet']);
+    // decorum list/call start the app the same way (from its sources, over stdio).
+    const listed = runCli(project.dir, ['list']);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/greet/);
+    expect(JSON.parse(readFileSync(`${project.dir}/argv.json`, 'utf8')).argv).toEqual([
+      process.execPath,
+      `${project.dir}/src/server.ts`,
+    ]);
+  });
+
+  function json(file: string) {
+    return JSON.parse(readFileSync(`${project.dir}/${file}`, 'utf8'));
+  }
+});
+
 describe('decorum build: clear errors', () => {
   const project = workProject();
   afterAll(() => project.remove());
