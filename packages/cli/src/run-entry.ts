@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadApp } from './app-module.js';
 import { captureManifest } from './build/capture-manifest.js';
+import { recordUnsetEnv } from './build/unset-env.js';
 import { parseRunEntryMode, RUN_ENTRY_ENV } from './run-entry-mode.js';
 
 const entry = process.argv[2];
@@ -20,11 +21,14 @@ delete process.env[RUN_ENTRY_ENV];
 // What `node <entry>` puts there: this Node binary and the entry's absolute path, nothing of the CLI's.
 process.argv.splice(1, process.argv.length, resolve(entry));
 
+// For the manifest: the environment values the app reads while starting but finds unset (see unset-env.ts).
+const unsetEnv = 'manifest' in mode ? recordUnsetEnv() : () => [];
+
 try {
   await loadApp(pathToFileURL(entry).href, async (app, where, hosting) => {
     if ('serve' in mode) return hosting.serve({ stdio: true });
     const manifest = await captureManifest(app, { withLists: mode.withLists });
-    await writeFile(mode.manifest, JSON.stringify({ manifest, where }));
+    await writeFile(mode.manifest, JSON.stringify({ manifest, where, unsetEnv: unsetEnv() }));
     // The entry may have started timers or connections of its own; the manifest is all we came for.
     process.exit(0);
   });

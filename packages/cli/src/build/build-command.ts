@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ListenOptions } from '@decorum/core';
 import { checkPositionals, parseArgv } from '../argv.js';
@@ -16,6 +16,7 @@ import { CACHE_OUT_ENV } from './script-bundle.js';
 import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
+import { envReadsWithoutFallback, unsetEnvWarning } from './unset-env.js';
 
 /** Usage of `decorum build`. */
 export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
@@ -66,7 +67,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     if (cache !== undefined) await warmUp(project, cache, cwd, log);
     return;
   }
-  const { manifest, where } = await readManifest(project, args.flags.has('with-lists'), cache);
+  const { manifest, where, unsetEnv } = await readManifest(project, args.flags.has('with-lists'), cache);
   if (cache !== undefined) logCache(cache, cwd, log);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(
@@ -81,9 +82,37 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     count(manifest.prompts.length, 'prompt'),
   ].join(', ');
   log(`wrote mcp-manifest.json (${counts}) and server.json`);
+  for (const line of manifestDetails(manifest)) log(line);
+  const ownReads = envReadsWithoutFallback(dirname(project.entry));
+  const warning = unsetEnvWarning((unsetEnv ?? []).filter((name) => ownReads.has(name)));
+  if (warning !== undefined) log(warning);
   if (registryName(project.manifest).guessed) {
     log(`server.json: name guessed as "${registryName(project.manifest).name}"; set "mcpName" in package.json.`);
   }
+}
+
+/** What a reader of the build's output should know of the manifest beyond the counts: views, app-only and protected entries. */
+function manifestDetails(manifest: McpManifest): string[] {
+  const lines: string[] = [];
+  const views = manifest.resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app').map((r) => String(r.uri));
+  const appOnly = manifest.tools
+    .filter((t) => {
+      const visibility = ((t._meta as { ui?: { visibility?: unknown } } | undefined)?.ui?.visibility ??
+        []) as unknown[];
+      return visibility.length > 0 && !visibility.includes('model');
+    })
+    .map((t) => String(t.name));
+  if (views.length > 0) lines.push(`  MCP App views: ${views.join(', ')}`);
+  if (appOnly.length > 0) lines.push(`  app-only tools (hosts keep them from the model): ${appOnly.join(', ')}`);
+  const entries = [...manifest.tools, ...manifest.resources, ...manifest.templates, ...manifest.prompts];
+  const scoped = entries
+    .filter((e) => e.authorization !== undefined)
+    .map((e) => {
+      const scopes = e.authorization?.scopes ?? [];
+      return `${String(e.uri ?? e.uriTemplate ?? e.name)} (${scopes.length > 0 ? scopes.join(' ') : 'any authenticated caller'})`;
+    });
+  if (scoped.length > 0) lines.push(`  @Authorized: ${scoped.join(', ')}`);
+  return lines;
 }
 
 /**
@@ -172,7 +201,7 @@ async function readManifest(
   project: Project,
   withLists: boolean,
   cache: string | undefined,
-): Promise<{ manifest: McpManifest; where: ListenOptions }> {
+): Promise<{ manifest: McpManifest; where: ListenOptions; unsetEnv?: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
   const file = join(dir, 'manifest.json');
   try {

@@ -38,7 +38,7 @@ describe('decorum build', () => {
   it('writes mcp-manifest.json with every list, schemas included, in a stable order', () => {
     const manifest = json('mcp-manifest.json');
     expect(manifest).toMatchObject({
-      manifestVersion: 2,
+      manifestVersion: 3,
       protocolVersion: '2025-11-25',
       server: { name: 'dev-fixture', version: '1.2.3' },
       tools: [
@@ -149,6 +149,120 @@ describe("decorum build: the app's own arguments", () => {
   function json(file: string) {
     return JSON.parse(readFileSync(`${project.dir}/${file}`, 'utf8'));
   }
+});
+
+describe('decorum build: what the manifest holds for a client to judge', () => {
+  const project = workProject();
+  afterAll(() => project.remove());
+
+  beforeAll(() => {
+    // Protected notes (@Authorized, class and method scopes), an MCP App view with an app-only tool, and a
+    // provider built only when an environment value is there (as an app does with openApiTools).
+    writeFileSync(
+      `${project.dir}/src/notes.provider.ts`,
+      [
+        "import { Args, Authorized, Field, Prompt, Resource, Tool, UiResource } from '@decorum/core';",
+        "import { IsString } from 'class-validator';",
+        'class NoteInput {',
+        "  @Field({ description: 'Text' }) @IsString() text!: string;",
+        '}',
+        "@Authorized('notes:read')",
+        'export class Notes {',
+        "  @Tool({ description: 'Lists notes' })",
+        "  list_notes() { return 'none'; }",
+        "  @Authorized('notes:write')",
+        "  @Tool({ description: 'Adds a note', ui: 'ui://notes/board.html' })",
+        '  add_note(@Args() input: NoteInput) { return input.text; }',
+        "  @Resource('notes://all', { description: 'Every note' })",
+        "  all() { return 'none'; }",
+        "  @Prompt({ description: 'Summarise the notes' })",
+        "  summarise() { return 'Summarise.'; }",
+        '}',
+        'export class Board {',
+        "  @UiResource('ui://notes/board.html', { description: 'The board' })",
+        "  board() { return '<!doctype html><p>board</p>'; }",
+        "  @Tool({ description: 'Moves a note (the board calls it)', ui: 'ui://notes/board.html', visibility: ['app'] })",
+        "  move_note() { return 'moved'; }",
+        '}',
+        'export class Session {',
+        '  @Authorized()',
+        "  @Tool({ description: 'Who am I' })",
+        "  whoami() { return 'you'; }",
+        '}',
+        'export class Helpdesk {',
+        "  @Tool({ description: 'Opens a ticket' })",
+        "  open_ticket() { return 'opened'; }",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const app = `${project.dir}/src/app.ts`;
+    writeFileSync(
+      app,
+      readFileSync(app, 'utf8')
+        .replace(
+          "import { GreetTool } from './greet.tool.js';",
+          "import { GreetTool } from './greet.tool.js';\nimport { Board, Helpdesk, Notes, Session } from './notes.provider.js';",
+        )
+        .replace(
+          'providers: [GreetTool, AboutProvider]',
+          'providers: [GreetTool, AboutProvider, Notes, Board, Session, ...(process.env.HELPDESK_URL ? [Helpdesk] : [])]',
+        ),
+    );
+  });
+
+  it('lists protected primitives with their scopes, app-only tools with _meta.ui, views as resources', () => {
+    const result = runCli(project.dir, ['build', '--no-bundle']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/wrote mcp-manifest\.json \(5 tools, 3 resources, 0 templates, 2 prompts\)/);
+    expect(result.stderr).toMatch(/MCP App views: ui:\/\/notes\/board\.html/);
+    expect(result.stderr).toMatch(/app-only tools \(hosts keep them from the model\): move_note/);
+    expect(result.stderr).toMatch(
+      /@Authorized: add_note \(notes:read notes:write\), list_notes \(notes:read\), whoami \(any authenticated caller\), notes:\/\/all \(notes:read\), summarise \(notes:read\)/,
+    );
+    const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
+    const tools = new Map(manifest.tools.map((t: { name: string }) => [t.name, t]));
+    expect([...tools.keys()]).toEqual(['add_note', 'greet', 'list_notes', 'move_note', 'whoami']);
+    expect(tools.get('add_note')).toMatchObject({
+      authorization: { scopes: ['notes:read', 'notes:write'] },
+      _meta: { ui: { resourceUri: 'ui://notes/board.html' } },
+    });
+    expect(tools.get('list_notes')).toMatchObject({ authorization: { scopes: ['notes:read'] } });
+    expect(tools.get('whoami')).toMatchObject({ authorization: { scopes: [] } });
+    expect(tools.get('greet')).not.toHaveProperty('authorization');
+    expect(tools.get('move_note')).toMatchObject({
+      _meta: { ui: { resourceUri: 'ui://notes/board.html', visibility: ['app'] } },
+    });
+    expect(manifest.resources).toEqual([
+      expect.objectContaining({ uri: 'fixture://about' }),
+      expect.objectContaining({ uri: 'notes://all', authorization: { scopes: ['notes:read'] } }),
+      expect.objectContaining({ uri: 'ui://notes/board.html', mimeType: 'text/html;profile=mcp-app' }),
+    ]);
+    expect(manifest.prompts.find((p: { name: string }) => p.name === 'summarise')).toMatchObject({
+      authorization: { scopes: ['notes:read'] },
+    });
+    expect(manifest.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
+    expect(manifest.leftOut.join('\n')).toMatch(/--with-lists/);
+  });
+
+  it('warns when the app read an environment value it did not find, and names it', () => {
+    // HELPDESK_URL is unset here: the Helpdesk provider is left out, and the build says why the manifest may lack it.
+    const result = runCli(project.dir, ['build', '--no-bundle']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/warning: the app read HELPDESK_URL while starting, and it is not set at build time/);
+    expect(JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8')).tools).not.toContainEqual(
+      expect.objectContaining({ name: 'open_ticket' }),
+    );
+    const set = spawnSync(process.execPath, [...BIN_ARGS, 'build', '--no-bundle'], {
+      cwd: project.dir,
+      encoding: 'utf8',
+      env: { ...process.env, HELPDESK_URL: 'https://helpdesk.example' },
+      timeout: 60_000,
+    });
+    expect(set.status).toBe(0);
+    expect(set.stderr).not.toMatch(/warning: the app read/);
+    expect(set.stderr).toMatch(/wrote mcp-manifest\.json \(6 tools,/);
+  });
 });
 
 describe('decorum build: clear errors', () => {
@@ -322,7 +436,7 @@ describe("decorum build: templates' list methods", () => {
     expect(result.status).toBe(0);
     expect(existsSync(marker)).toBe(false);
     const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
-    expect(manifest.manifestVersion).toBe(2);
+    expect(manifest.manifestVersion).toBe(3);
     expect(manifest.resources.map((r: { uri: string }) => r.uri)).toEqual(['fixture://about']);
     expect(manifest.templates).toMatchObject([{ uriTemplate: 'notes://{id}', name: 'note' }]);
     expect(manifest).not.toHaveProperty('resourceTemplates');
