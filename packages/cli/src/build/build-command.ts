@@ -22,8 +22,10 @@ import { envReadsWithoutFallback, unsetEnvWarning } from './unset-env.js';
 export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
-mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
-(the MCP registry's format) next to package.json.
+mcp-manifest.json (every tool, resource, template and prompt with its schema, as a host with
+MCP Apps and every scope sees them: app-only tools and views included, @Authorized entries with
+their scopes; "leftOut" says what is not there) and server.json (the MCP registry's format)
+next to package.json.
 The manifest holds what the providers declare: templates' list() methods are not run (no live data
 in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
