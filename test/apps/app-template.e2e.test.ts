@@ -42,6 +42,14 @@ describe('the app template', () => {
     );
     expectSuccess(result, 'create-mcp-app');
     expect(existsSync(join(project, 'node_modules/vite-plugin-singlefile/package.json'))).toBe(true);
+    // Only the tarballs the project installs are overrides: @decorum/openapi, packed beside them, is not one.
+    const overrides = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).overrides as object;
+    expect(Object.keys(overrides).sort()).toEqual([
+      '@decorum/cli',
+      '@decorum/core',
+      '@decorum/protocol',
+      '@decorum/testing',
+    ]);
     expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('MCP App');
   }, 240_000);
 
@@ -52,7 +60,16 @@ describe('the app template', () => {
   it('builds the server and the view as one self-contained HTML file', async () => {
     const built = await run('build');
     expectSuccess(built, 'npm run build');
-    expect(`${built.stdout}${built.stderr}`).toMatch(/built 1 view: .*dist\/ui\/card\.html/);
+    const output = `${built.stdout}${built.stderr}`;
+    expect(output).toMatch(/built 1 view: .*dist\/ui\/card\.html/);
+    // The manifest holds both tools (greet, and shout, which only the view calls) and the view.
+    expect(output).toMatch(/wrote mcp-manifest\.json \(2 tools, 1 resource, 0 templates, 0 prompts\)/);
+    expect(output).toMatch(/MCP App views: ui:\/\/greeting\/card\.html/);
+    expect(output).toMatch(/app-only tools \(hosts keep them from the model\): shout/);
+    const manifest = JSON.parse(readFileSync(join(project, 'mcp-manifest.json'), 'utf8'));
+    expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(['greet', 'shout']);
+    expect(manifest.tools[1]._meta.ui).toEqual({ resourceUri: VIEW, visibility: ['app'] });
+    expect(manifest.resources).toEqual([expect.objectContaining({ uri: VIEW, mimeType: 'text/html;profile=mcp-app' })]);
     const html = readFileSync(join(project, 'dist/ui/card.html'), 'utf8');
     expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*stylesheet/);
     expect(html).toContain('#b58900'); // the CSS, inlined

@@ -55,7 +55,7 @@ export const PLANS: Record<string, Plan> = {
   },
   // The scaffold that the project commands need runs first (and the project is left in place for them).
   'docs/create-mcp-app.md: mkdir -p /tmp/decorum-packs': { first: true },
-  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli --pack-destination /tmp/decorum-packs':
+  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi --pack-destination /tmp/decorum-packs':
     { first: true },
   'docs/create-mcp-app.md: node packages/create-mcp-app/dist/bin.js /tmp/my-server --yes --decorum-packages /tmp/decorum-packs --prefer-offline':
     { first: true, timeoutMs: 240_000 },
