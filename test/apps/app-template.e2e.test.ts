@@ -4,7 +4,7 @@
 // to the view: an edit of ui/card.ts reaches the host as notifications/resources/updated, and the
 // view it reads next is the new one — no restart.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -100,6 +100,34 @@ describe('the app template', () => {
 
   it('passes its own tests', async () => {
     expectSuccess(await run('test'), 'npm test');
+  }, 120_000);
+
+  it('runs a test outside tsconfig "include" (decorators and metadata), and keeps request logs out of the output', async () => {
+    // Without the template's vitest.config.ts: "RolldownError: Parse failure: Decorators are not valid here", and
+    // one JSON line per request for an app with requestLog: 'json'.
+    mkdirSync(join(project, 'e2e'), { recursive: true });
+    writeFileSync(
+      join(project, 'e2e/outside.test.ts'),
+      [
+        "import 'reflect-metadata';",
+        "import { Args, Field, McpApp, Tool } from '@decorum/core';",
+        "import { createTestClient } from '@decorum/testing';",
+        "import { IsString } from 'class-validator';",
+        "import { expect, it } from 'vitest';",
+        "class Input { @Field({ description: 'Who' }) @IsString() who!: string; }",
+        "class Hello { @Tool({ description: 'Says hello' }) hello(@Args() input: Input) { return 'hello ' + input.who; } }",
+        "it('serves a tool declared outside tsconfig include', async () => {",
+        "  const app = new McpApp({ name: 'outside', version: '1.0.0', providers: [Hello], requestLog: 'json' });",
+        '  const client = await createTestClient(app);',
+        "  expect((await client.callTool('hello', { who: 'Ada' })).text).toBe('hello Ada');",
+        '  await client.close();',
+        '});',
+        '',
+      ].join('\n'),
+    );
+    const result = await exec('npx', ['vitest', 'run', 'e2e'], { cwd: project });
+    expectSuccess(result, 'vitest run e2e');
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/mcp request|RolldownError/);
   }, 120_000);
 
   it('under npm run dev, an edit of the view reaches a connected host without a restart', async () => {
