@@ -185,4 +185,60 @@ describe('the app template', () => {
       await exited;
     }
   }, 120_000);
+
+  // What docs/cli.md gives a host that spawns the dev loop itself: the host picks the working directory (Claude
+  // Desktop's is /) and reads stdout as protocol frames, so the first line out must be the initialize result.
+  it.each([
+    [
+      'node <project>/node_modules/@decorum/cli/dist/bin.js dev <abs entry> --stdio',
+      () => [
+        'node',
+        [join(project, 'node_modules/@decorum/cli/dist/bin.js'), 'dev', join(project, 'src/server.ts'), '--stdio'],
+      ],
+    ],
+    [
+      'npm --prefix <project> run --silent dev -- --stdio',
+      () => ['npm', ['--prefix', project, 'run', '--silent', 'dev', '--', '--stdio']],
+    ],
+  ] as const)(
+    'a host spawning `%s` from another folder gets frames only on stdout',
+    async (_, command) => {
+      const [file, args] = command();
+      const elsewhere = tempDir('host-cwd');
+      const dev = spawn(file, [...args], {
+        cwd: elsewhere.dir,
+        env: childEnv(),
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      });
+      const exited = new Promise((resolve) => dev.once('exit', resolve));
+      let log = '';
+      dev.stderr.on('data', (chunk: Buffer) => {
+        log += chunk.toString('utf8');
+      });
+      try {
+        const initialize = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } },
+        };
+        dev.stdin.write(`${JSON.stringify(initialize)}\n`);
+        const [first] = await waitForOutput(dev, 'stdout', /^(.*)\n/);
+        expect(JSON.parse(first as string)).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25' } });
+        dev.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+        dev.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+        const [, listed] = await waitForOutput(dev, 'stdout', /^(\{[^\n]*"id":2[,}][^\n]*)\n/m);
+        expect(JSON.parse(listed as string).result.tools.map((t: { name: string }) => t.name)).toEqual(['greet']);
+        expect(log).toContain(`watching ${project}`);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\ndev stderr:\n${log}`, { cause: error });
+      } finally {
+        if (dev.exitCode === null) process.kill(-(dev.pid as number), 'SIGTERM');
+        await exited;
+        elsewhere.remove();
+      }
+    },
+    90_000,
+  );
 });
