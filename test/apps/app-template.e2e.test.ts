@@ -200,7 +200,7 @@ describe('the app template', () => {
       'npm --prefix <project> run --silent dev -- --stdio',
       () => ['npm', ['--prefix', project, 'run', '--silent', 'dev', '--', '--stdio']],
     ],
-  ] as const)(
+  ] satisfies [string, () => [string, string[]]][])(
     'a host spawning `%s` from another folder gets frames only on stdout',
     async (_, command) => {
       const [file, args] = command();
