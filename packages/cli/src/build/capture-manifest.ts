@@ -166,9 +166,13 @@ async function readLists(app: McpApp, withLists: boolean): Promise<McpManifest> 
     const capabilities = client.serverCapabilities;
     const byKey = (key: string) => (a: object, b: object) =>
       String((a as Record<string, unknown>)[key]).localeCompare(String((b as Record<string, unknown>)[key]));
-    const rows = (items: object[], key: string, protectedBy: Map<string, string[]>): ManifestEntry[] =>
+    // The app's own entries by their declared names; a name a transform gave, or a mounted one, by the scopes the
+    // app would ask a caller for (its `scopesFor`, which follows transforms and mounts).
+    const rows = (items: object[], key: string, protectedBy: Map<string, string[]>, method?: string): ManifestEntry[] =>
       items.sort(byKey(key)).map((item) => {
-        const needed = protectedBy.get(String((item as Record<string, unknown>)[key]));
+        const name = String((item as Record<string, unknown>)[key]);
+        const hinted = method === undefined ? undefined : app.scopesFor({ method, name });
+        const needed = protectedBy.get(name) ?? (hinted === undefined ? undefined : [...hinted].sort());
         return needed === undefined ? { ...item } : { ...item, authorization: { scopes: needed } };
       });
     return {
@@ -177,12 +181,14 @@ async function readLists(app: McpApp, withLists: boolean): Promise<McpManifest> 
       server: { ...client.serverInfo },
       ...(client.instructions !== undefined && { instructions: client.instructions }),
       capabilities,
-      tools: capabilities.tools ? rows(await client.listTools(), 'name', scopes.tools) : [],
-      resources: capabilities.resources ? rows(await client.listResources(), 'uri', scopes.resources) : [],
+      tools: capabilities.tools ? rows(await client.listTools(), 'name', scopes.tools, 'tools/call') : [],
+      resources: capabilities.resources
+        ? rows(await client.listResources(), 'uri', scopes.resources, 'resources/read')
+        : [],
       templates: capabilities.resources
         ? rows(await client.listResourceTemplates(), 'uriTemplate', scopes.templates)
         : [],
-      prompts: capabilities.prompts ? rows(await client.listPrompts(), 'name', scopes.prompts) : [],
+      prompts: capabilities.prompts ? rows(await client.listPrompts(), 'name', scopes.prompts, 'prompts/get') : [],
       leftOut: withLists ? LEFT_OUT_ALWAYS : [LEFT_OUT_LISTS, ...LEFT_OUT_ALWAYS],
     };
   } finally {

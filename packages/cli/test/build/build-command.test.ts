@@ -206,7 +206,8 @@ describe('decorum build: what the manifest holds for a client to judge', () => {
         )
         .replace(
           'providers: [GreetTool, AboutProvider]',
-          'providers: [GreetTool, AboutProvider, Notes, Board, Session, ...(process.env.HELPDESK_URL ? [Helpdesk] : [])]',
+          // list_notes is renamed by a transform: its scopes follow it to its new name.
+          "providers: [GreetTool, AboutProvider, Notes, Board, Session, ...(process.env.HELPDESK_URL ? [Helpdesk] : [])], transforms: { tools: { list_notes: { name: 'notes_list' } } }",
         ),
     );
   });
@@ -218,16 +219,16 @@ describe('decorum build: what the manifest holds for a client to judge', () => {
     expect(result.stderr).toMatch(/MCP App views: ui:\/\/notes\/board\.html/);
     expect(result.stderr).toMatch(/app-only tools \(hosts keep them from the model\): move_note/);
     expect(result.stderr).toMatch(
-      /@Authorized: add_note \(notes:read notes:write\), list_notes \(notes:read\), whoami \(any authenticated caller\), notes:\/\/all \(notes:read\), summarise \(notes:read\)/,
+      /@Authorized: add_note \(notes:read notes:write\), notes_list \(notes:read\), whoami \(any authenticated caller\), notes:\/\/all \(notes:read\), summarise \(notes:read\)/,
     );
     const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
     const tools = new Map(manifest.tools.map((t: { name: string }) => [t.name, t]));
-    expect([...tools.keys()]).toEqual(['add_note', 'greet', 'list_notes', 'move_note', 'whoami']);
+    expect([...tools.keys()]).toEqual(['add_note', 'greet', 'move_note', 'notes_list', 'whoami']);
     expect(tools.get('add_note')).toMatchObject({
       authorization: { scopes: ['notes:read', 'notes:write'] },
       _meta: { ui: { resourceUri: 'ui://notes/board.html' } },
     });
-    expect(tools.get('list_notes')).toMatchObject({ authorization: { scopes: ['notes:read'] } });
+    expect(tools.get('notes_list')).toMatchObject({ authorization: { scopes: ['notes:read'] } });
     expect(tools.get('whoami')).toMatchObject({ authorization: { scopes: [] } });
     expect(tools.get('greet')).not.toHaveProperty('authorization');
     expect(tools.get('move_note')).toMatchObject({
