@@ -28,6 +28,8 @@ const CLOCK_HTML = `<!doctype html>
     };
     addEventListener('message', ({ data }) => {
       if (data?.method === 'ui/notifications/tool-result') show(data.params.structuredContent);
+      // The host asks before it removes the view; a view answers (after saving anything unsaved).
+      else if (data?.method === 'ui/resource-teardown') parent.postMessage({ jsonrpc: '2.0', id: data.id, result: {} }, '*');
       else if (data?.method === undefined && pending.has(data?.id)) pending.get(data.id)(data.result);
     });
     document.getElementById('tick').onclick = async () => {

@@ -7,12 +7,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWeatherApp } from '../../examples/weather/src/server.js';
 import { bundleUi } from '../../packages/cli/src/build/ui-bundle.js';
 import type { McpApp } from '../../packages/core/src/index.js';
 import { REPO_ROOT } from '../support/spawn-fixture.js';
+import { createCardApp } from './fixtures/card-app.js';
 import { createDashboardApp, statsFor } from './fixtures/dashboard-app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -23,11 +24,18 @@ const available = existsSync(CHROMIUM);
 const runs = available || process.env.CI !== undefined;
 if (!runs) console.warn(`[browser-host] skipped: ${CHROMIUM} is missing (apt-get install -y chromium); CI runs it.`);
 
+/** Asks the page's view to tear down, as a host does before removing it; the view's answer or error. */
+function teardown(page: Page): Promise<string> {
+  return page.evaluate(() => (globalThis as unknown as { teardownView(): Promise<string> }).teardownView());
+}
+
 describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bridge', () => {
   let app: McpApp;
   let weather: McpApp;
   let weatherBase: URL;
   let clock: McpApp;
+  let card: McpApp;
+  let cardBase: URL;
   let clockBase: URL;
   let context: BrowserContext;
   let profile: string;
@@ -61,7 +69,9 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
       })
     ).url as URL;
     base = url;
-    // The weather example's forecast view, behind the same host page.
+    // The weather example's forecast view, behind the same host page, bundled from its sources now
+    // (the example reads dist/ui/forecast.html, which an earlier run may have left behind).
+    await bundleUi({ root: join(REPO_ROOT, 'examples/weather') });
     weather = createWeatherApp();
     const hostRoute = () => new Response(hostHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
     weatherBase = (await weather.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
@@ -70,6 +80,16 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     const docs = (await import(`${REPO_ROOT}/docs/examples/apps.ts`)) as { createApp(): McpApp };
     clock = docs.createApp();
     clockBase = (await clock.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
+    // The app template's greeting card: its tools and its ui/ bundled, served at the template's view URI.
+    const [cardView] = await bundleUi({
+      root: REPO_ROOT,
+      sourceDir: join(REPO_ROOT, 'templates/app/ui'),
+      outDir: join(build, 'card'),
+    });
+    if (cardView === undefined) throw new Error('templates/app/ui has no view');
+    const cardHtml = await readFile(cardView.output, 'utf8');
+    card = createCardApp(cardHtml);
+    cardBase = (await card.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
     profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -93,6 +113,7 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     await app?.close();
     await weather?.close();
     await clock?.close();
+    await card?.close();
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
@@ -125,7 +146,28 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     expect(await view.locator('.big').evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
 
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png') });
+    expect(await teardown(page)).toBe('answered {}');
     expect(consoleErrors).toEqual([]);
+    expect(await page.locator('body').getAttribute('data-error')).toBeNull();
+  }, 90_000);
+
+  it('a host negotiating 2024-11-05 with the extension renders the view and keeps the app-only tool from its model', async () => {
+    const page = await context.newPage();
+    const hostUrl = new URL('/host', base);
+    hostUrl.searchParams.set('tool', 'show_stats');
+    hostUrl.searchParams.set('args', JSON.stringify({ city: 'Porto' }));
+    hostUrl.searchParams.set('version', '2024-11-05');
+    await page.goto(hostUrl.href);
+    const view = page.frameLocator('iframe[data-uri="ui://dashboard/app.html"]');
+    const expected = statsFor('Porto').visitors;
+    await view.locator('#visitors', { hasText: `${expected} visitors` }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('body').getAttribute('data-protocol-version')).toBe('2024-11-05');
+    expect(await page.locator('body').getAttribute('data-model-tools')).toBe('ping,show_stats');
+    const before = counters.refreshed;
+    await view.locator('#refresh').click();
+    await view.locator('#refreshed', { hasText: 'refreshed:' }).waitFor({ timeout: 30_000 });
+    expect(counters.refreshed).toBe(before + 1);
+    expect(await teardown(page)).toBe('answered {}');
     expect(await page.locator('body').getAttribute('data-error')).toBeNull();
   }, 90_000);
 
@@ -144,6 +186,22 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     await view.locator('.temp', { hasText: '°F' }).first().waitFor({ timeout: 30_000 });
     expect(await view.locator('#units').textContent()).toBe('°C');
     await page.screenshot({ path: join(ARTIFACTS, 'weather-forecast.png') });
+    expect(await teardown(page)).toBe('answered {}');
+    expect(await page.locator('body').getAttribute('data-error')).toBeNull();
+  }, 90_000);
+
+  it("renders the app template's greeting card, which shouts through the app-only tool and answers teardown", async () => {
+    const page = await context.newPage();
+    const hostUrl = new URL('/host', cardBase);
+    hostUrl.searchParams.set('tool', 'greet');
+    hostUrl.searchParams.set('args', JSON.stringify({ name: 'Ada' }));
+    await page.goto(hostUrl.href);
+    const view = page.frameLocator('iframe[data-uri="ui://greeting/card.html"]');
+    await view.locator('#greeting', { hasText: 'Hello, Ada!' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('body').getAttribute('data-model-tools')).toBe('greet');
+    await view.locator('#shout').click();
+    await view.locator('#greeting', { hasText: 'HELLO, ADA!' }).waitFor({ timeout: 30_000 });
+    expect(await teardown(page)).toBe('answered {}');
     expect(await page.locator('body').getAttribute('data-error')).toBeNull();
   }, 90_000);
 
@@ -163,6 +221,7 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     await view.locator('#tick').click();
     await view.locator('#time', { hasText: /^\d\d:\d\d:\d\d$/ }).waitFor({ timeout: 30_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'docs-clock.png') });
+    expect(await teardown(page)).toBe('answered {}');
     expect(await page.locator('body').getAttribute('data-error')).toBeNull();
   }, 90_000);
 });

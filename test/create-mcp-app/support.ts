@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'packages/create-mcp-app/dist/bin.js');
-const PACKED = ['protocol', 'core', 'testing', 'cli'];
+// openapi too, as docs/create-mcp-app.md packs it: no template installs it, so no scaffold may list it in overrides.
+const PACKED = ['protocol', 'core', 'testing', 'cli', 'openapi'];
 
 /**
  * The environment for child processes: ours minus what ties them to this repository or to the

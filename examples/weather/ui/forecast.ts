@@ -53,6 +53,9 @@ function draw(result: { structuredContent?: unknown }): void {
 }
 
 app.ontoolresult = draw;
+// The host asks before it removes the view (ui/resource-teardown): answer it, after saving anything
+// unsaved, or the host sees -32601 and cannot tell a view that is done from one that is broken.
+app.onteardown = async () => ({});
 button.addEventListener('click', async () => {
   if (shown === undefined) return;
   const units = shown.units === 'metric' ? 'imperial' : 'metric';

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { CreateAppError } from './errors.js';
 import { overridesField, type PackageManager } from './package-manager.js';
+import { decorumDependencies, tarballManifest } from './tarball-manifest.js';
 
 /** Registry versions (`spec`, e.g. `^0.1.0`) or local tarballs by package name. */
 export type DecorumSource =
@@ -38,7 +39,7 @@ export function localDecorumSource(dir: string): DecorumSource {
     throw new CreateAppError(
       'LOCAL_PACKAGES',
       `No decorum-core-<version>.tgz in ${abs}. Pack the packages first: ` +
-        'npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli --pack-destination <dir>',
+        'npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi --pack-destination <dir>',
     );
   }
   return { kind: 'local', dir: abs, tarballs };
@@ -55,9 +56,27 @@ type Manifest = Record<string, unknown> & {
 };
 
 /**
- * Points the project's `@decorum/*` dependencies at the local tarballs, and forces every tarball as
- * an override too, so the packages' own dependencies on each other (@decorum/cli → @decorum/core)
- * resolve to the tarballs instead of the registry.
+ * The `@decorum/*` packages a project with these direct ones installs: them, and what their tarballs depend
+ * on among ours, followed through the tarballs' own package.json.
+ */
+function neededPackages(direct: readonly string[], source: DecorumSource & { kind: 'local' }): string[] {
+  const needed = new Set<string>();
+  const pending = [...direct];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (needed.has(name)) continue;
+    needed.add(name);
+    const tarball = source.tarballs[name];
+    if (tarball !== undefined) pending.push(...decorumDependencies(tarballManifest(tarball)));
+  }
+  return [...needed].sort();
+}
+
+/**
+ * Points the project's `@decorum/*` dependencies at the local tarballs, and lists the tarballs it installs as
+ * overrides too, so the packages' own dependencies on each other (@decorum/cli → @decorum/core) resolve to
+ * the tarballs instead of the registry. Tarballs the project does not install (another template's
+ * @decorum/openapi, say) are left out.
  */
 export function useLocalPackages(manifest: Manifest, source: DecorumSource, pm: PackageManager): Manifest {
   if (source.kind !== 'local') return manifest;
@@ -76,7 +95,10 @@ export function useLocalPackages(manifest: Manifest, source: DecorumSource, pm: 
       Object.entries(deps).map(([name, range]) => [name, name.startsWith('@decorum/') ? spec(name) : range]),
     );
   }
-  const overrides = Object.fromEntries(Object.keys(source.tarballs).map((name) => [name, spec(name)]));
+  const direct = (['dependencies', 'devDependencies'] as const).flatMap((field) =>
+    Object.keys(manifest[field] ?? {}).filter((name) => name.startsWith('@decorum/')),
+  );
+  const overrides = Object.fromEntries(neededPackages(direct, source).map((name) => [name, spec(name)]));
   const [first, second] = overridesField(pm);
   if (second === undefined) next[first as string] = overrides;
   else next[first as string] = { ...((next[first as string] as object) ?? {}), [second]: overrides };

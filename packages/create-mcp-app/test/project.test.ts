@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATES, type TemplateName, type Transport } from '../src/constants.js';
 import type { DecorumSource } from '../src/decorum-packages.js';
 import { type ProjectOptions, renderProject, ZOD_VERSION } from '../src/project.js';
@@ -6,16 +10,31 @@ import { findTemplatesDir, readTemplateManifest } from '../src/templates.js';
 
 const templatesDir = findTemplatesDir();
 const registry: DecorumSource = { kind: 'registry', spec: '^0.1.0' };
-const local: DecorumSource = {
-  kind: 'local',
-  dir: '/packs',
-  tarballs: {
-    '@decorum/core': '/packs/decorum-core-0.1.0.tgz',
-    '@decorum/protocol': '/packs/decorum-protocol-0.1.0.tgz',
-    '@decorum/testing': '/packs/decorum-testing-0.1.0.tgz',
-    '@decorum/cli': '/packs/decorum-cli-0.1.0.tgz',
-  },
+// Packed @decorum/* packages as npm lays them out (package/package.json in a gzipped tar), with the dependencies
+// on each other the real ones have; redis and openapi are packed but no template installs them.
+const packs = mkdtempSync(join(tmpdir(), 'decorum-packs-'));
+const PACKED: Record<string, string[]> = {
+  protocol: [],
+  core: ['protocol'],
+  testing: ['core', 'protocol'],
+  cli: ['core', 'protocol'],
+  openapi: ['core', 'protocol'],
+  redis: ['protocol'],
 };
+const local: DecorumSource = { kind: 'local', dir: packs, tarballs: {} };
+for (const [name, deps] of Object.entries(PACKED)) {
+  const dir = join(packs, name, 'package');
+  mkdirSync(dir, { recursive: true });
+  const dependencies = Object.fromEntries(deps.map((d) => [`@decorum/${d}`, '0.1.0']));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: `@decorum/${name}`, version: '0.1.0', dependencies }),
+  );
+  const file = join(packs, `decorum-${name}-0.1.0.tgz`);
+  execFileSync('tar', ['-czf', file, '-C', join(packs, name), 'package']);
+  (local.tarballs as Record<string, string>)[`@decorum/${name}`] = file;
+}
+afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
 function render(template: TemplateName, transport: Transport, more: Partial<ProjectOptions> = {}) {
   const files = renderProject(
@@ -113,19 +132,27 @@ describe('renderProject', () => {
     expect(files['src/http-options.ts']).toContain("'/health'");
   });
 
-  it('points @decorum/* at local tarballs, and overrides them for the packages that depend on each other', () => {
+  it('points @decorum/* at local tarballs, and overrides the ones it installs (dependencies of each other included)', () => {
+    const tarball = (name: string) => `file:${packs}/decorum-${name}-0.1.0.tgz`;
     const npm = JSON.parse(render('basic', 'stdio', { decorum: local })['package.json'] as string);
-    expect(npm.dependencies['@decorum/core']).toBe('file:/packs/decorum-core-0.1.0.tgz');
-    expect(npm.devDependencies['@decorum/cli']).toBe('file:/packs/decorum-cli-0.1.0.tgz');
-    expect(npm.overrides['@decorum/protocol']).toBe('file:/packs/decorum-protocol-0.1.0.tgz');
+    expect(npm.dependencies['@decorum/core']).toBe(tarball('core'));
+    expect(npm.devDependencies['@decorum/cli']).toBe(tarball('cli'));
+    // core → protocol is followed through core's own package.json; openapi and redis are not installed, so not listed.
+    expect(npm.overrides).toEqual({
+      '@decorum/cli': tarball('cli'),
+      '@decorum/core': tarball('core'),
+      '@decorum/protocol': tarball('protocol'),
+      '@decorum/testing': tarball('testing'),
+    });
     const pnpm = JSON.parse(
       render('basic', 'stdio', { decorum: local, packageManager: 'pnpm' })['package.json'] as string,
     );
-    expect(pnpm.pnpm.overrides['@decorum/core']).toBe('file:/packs/decorum-core-0.1.0.tgz');
+    expect(pnpm.pnpm.overrides['@decorum/core']).toBe(tarball('core'));
+    expect(pnpm.pnpm.overrides).not.toHaveProperty('@decorum/openapi');
     const yarn = JSON.parse(
       render('basic', 'stdio', { decorum: local, packageManager: 'yarn' })['package.json'] as string,
     );
-    expect(yarn.resolutions['@decorum/testing']).toBe('file:/packs/decorum-testing-0.1.0.tgz');
+    expect(yarn.resolutions['@decorum/testing']).toBe(tarball('testing'));
   });
 
   it('refuses local packages that lack one the project needs', () => {

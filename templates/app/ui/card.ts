@@ -22,6 +22,9 @@ function show(result: { structuredContent?: unknown }): void {
 
 // The host pushes the result of the tool call that opened this view…
 app.ontoolresult = show;
+// The host asks before it removes the view (ui/resource-teardown): answer it, after saving anything
+// unsaved, or the host sees -32601 and cannot tell a view that is done from one that is broken.
+app.onteardown = async () => ({});
 // …and the view can call the server's tools itself, through the host.
 shout.addEventListener('click', async () => show(await app.callServerTool({ name: 'shout', arguments: { name } })));
 

@@ -55,7 +55,7 @@ export const PLANS: Record<string, Plan> = {
   },
   // The scaffold that the project commands need runs first (and the project is left in place for them).
   'docs/create-mcp-app.md: mkdir -p /tmp/decorum-packs': { first: true },
-  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli --pack-destination /tmp/decorum-packs':
+  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi --pack-destination /tmp/decorum-packs':
     { first: true },
   'docs/create-mcp-app.md: node packages/create-mcp-app/dist/bin.js /tmp/my-server --yes --decorum-packages /tmp/decorum-packs --prefer-offline':
     { first: true, timeoutMs: 240_000 },
@@ -79,7 +79,9 @@ export const PLANS: Record<string, Plan> = {
   'docs/cli.md: npx decorum list --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"': {
     againstShowcase: true,
   },
-  'docs/observability.md: npm install @opentelemetry/api @opentelemetry/sdk-node @opentelemetry/exporter-trace-otlp-http':
+  // npm 11 lists dependencies whose install scripts package.json has not reviewed (allowScripts); protobufjs's
+  // postinstall is a version notice the SDK does not need, so the page records the decision before installing.
+  'docs/observability.md: npm pkg set allowScripts.protobufjs=false --json && npm install @opentelemetry/api @opentelemetry/sdk-node @opentelemetry/exporter-trace-otlp-http':
     {
       skip: "installs some 70 packages from the registry into the reader's project (40 to 100 s here, more than the rest of the project chain); the root's dev dependencies pin these three packages and test/telemetry runs the page's example with them",
     },

@@ -2,26 +2,30 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ListenOptions } from '@decorum/core';
 import { checkPositionals, parseArgv } from '../argv.js';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
+import { runEntryEnv } from '../run-entry-mode.js';
 import { type BundleForm, bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { CACHE_OUT_ENV } from './script-bundle.js';
 import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
+import { envReadsWithoutFallback, unsetEnvWarning } from './unset-env.js';
 
 /** Usage of `decorum build`. */
 export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
-mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
-(the MCP registry's format) next to package.json.
+mcp-manifest.json (every tool, resource, template and prompt with its schema, as a host with
+MCP Apps and every scope sees them: app-only tools and views included, @Authorized entries with
+their scopes; "leftOut" says what is not there) and server.json (the MCP registry's format)
+next to package.json.
 The manifest holds what the providers declare: templates' list() methods are not run (no live data
 in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
@@ -65,7 +69,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     if (cache !== undefined) await warmUp(project, cache, cwd, log);
     return;
   }
-  const { manifest, where } = await readManifest(project, args.flags.has('with-lists'), cache);
+  const { manifest, where, unsetEnv } = await readManifest(project, args.flags.has('with-lists'), cache);
   if (cache !== undefined) logCache(cache, cwd, log);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(
@@ -80,9 +84,37 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     count(manifest.prompts.length, 'prompt'),
   ].join(', ');
   log(`wrote mcp-manifest.json (${counts}) and server.json`);
+  for (const line of manifestDetails(manifest)) log(line);
+  const ownReads = envReadsWithoutFallback(dirname(project.entry));
+  const warning = unsetEnvWarning((unsetEnv ?? []).filter((name) => ownReads.has(name)));
+  if (warning !== undefined) log(warning);
   if (registryName(project.manifest).guessed) {
     log(`server.json: name guessed as "${registryName(project.manifest).name}"; set "mcpName" in package.json.`);
   }
+}
+
+/** What a reader of the build's output should know of the manifest beyond the counts: views, app-only and protected entries. */
+function manifestDetails(manifest: McpManifest): string[] {
+  const lines: string[] = [];
+  const views = manifest.resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app').map((r) => String(r.uri));
+  const appOnly = manifest.tools
+    .filter((t) => {
+      const visibility = ((t._meta as { ui?: { visibility?: unknown } } | undefined)?.ui?.visibility ??
+        []) as unknown[];
+      return visibility.length > 0 && !visibility.includes('model');
+    })
+    .map((t) => String(t.name));
+  if (views.length > 0) lines.push(`  MCP App views: ${views.join(', ')}`);
+  if (appOnly.length > 0) lines.push(`  app-only tools (hosts keep them from the model): ${appOnly.join(', ')}`);
+  const entries = [...manifest.tools, ...manifest.resources, ...manifest.templates, ...manifest.prompts];
+  const scoped = entries
+    .filter((e) => e.authorization !== undefined)
+    .map((e) => {
+      const scopes = e.authorization?.scopes ?? [];
+      return `${String(e.uri ?? e.uriTemplate ?? e.name)} (${scopes.length > 0 ? scopes.join(' ') : 'any authenticated caller'})`;
+    });
+  if (scoped.length > 0) lines.push(`  @Authorized: ${scoped.join(', ')}`);
+  return lines;
 }
 
 /**
@@ -171,20 +203,19 @@ async function readManifest(
   project: Project,
   withLists: boolean,
   cache: string | undefined,
-): Promise<{ manifest: McpManifest; where: ListenOptions }> {
+): Promise<{ manifest: McpManifest; where: ListenOptions; unsetEnv?: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
   const file = join(dir, 'manifest.json');
   try {
-    const child = spawn(
-      process.execPath,
-      nodeArgs(ownFile('run-entry'), [project.builtEntry, '--manifest', file, ...(withLists ? ['--with-lists'] : [])]),
-      {
-        cwd: project.root,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        // The loader writes the code cache as this process exits, with the app built and its lists read.
-        env: cache === undefined ? process.env : { ...process.env, [CACHE_OUT_ENV]: cache },
-      },
-    );
+    // The app gets the argv of `node dist/server.js`; what run-entry is to do travels in the environment.
+    const env = { ...process.env, ...runEntryEnv({ manifest: file, withLists }) };
+    // The loader writes the code cache as this process exits, with the app built and its lists read.
+    if (cache !== undefined) env[CACHE_OUT_ENV] = cache;
+    const child = spawn(process.execPath, nodeArgs(ownFile('run-entry'), [project.builtEntry]), {
+      cwd: project.root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

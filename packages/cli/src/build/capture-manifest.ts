@@ -2,25 +2,52 @@
 // prompts, with their schemas), read by Decorum's client over an in-memory session, as any client reads them,
 // in a stable order so a CI diff shows only real changes. What the providers declare, not data: a
 // template's `list` method (which may read a database) is not run unless asked for.
+//
+// The reading client is the one that sees the most: it declares MCP Apps (so app-only tools, their `_meta.ui`
+// and the ui:// views are listed) and calls with every scope `@Authorized` asks for (so protected primitives are
+// listed); each protected entry then says which scopes it needs, so a reader can judge what it takes to use it.
 import type { McpApp } from '@decorum/core';
-import { connectInMemory } from '@decorum/protocol/client';
+import {
+  type AuthInfo,
+  createLinkedTransports,
+  type InMemoryTransport,
+  type JsonRpcMessage,
+  type MessageInfo,
+  type Transport,
+} from '@decorum/protocol';
+import { connectClient } from '@decorum/protocol/client';
+
+/** An entry of a list: the object a client receives, plus `authorization` where `@Authorized` protects it. */
+export type ManifestEntry = Record<string, unknown> & {
+  /** The scopes a caller's token must carry (`[]`: any authenticated caller). Absent: public. */
+  authorization?: { scopes: string[] };
+};
 
 /** The contents of mcp-manifest.json. */
 export interface McpManifest {
-  /** Format of this file. 2: resource templates are under `templates`, as in `app.manifest`. */
-  manifestVersion: 2;
+  /**
+   * Format of this file. 3: the lists are those of a host with MCP Apps and every scope (app-only tools, views),
+   * protected entries carry `authorization`, and `leftOut` says what is not here.
+   */
+  manifestVersion: 3;
   protocolVersion: string;
   server: Record<string, unknown>;
   instructions?: string;
   capabilities: Record<string, unknown>;
-  tools: Record<string, unknown>[];
-  resources: Record<string, unknown>[];
+  tools: ManifestEntry[];
+  resources: ManifestEntry[];
   /** The resource templates (resources/templates/list). */
-  templates: Record<string, unknown>[];
-  prompts: Record<string, unknown>[];
+  templates: ManifestEntry[];
+  prompts: ManifestEntry[];
+  /** What a client may meet that this file does not list, and why. */
+  leftOut: string[];
 }
 
 const PROTOCOL_VERSION = '2025-11-25';
+// The extension's wire names (core exports them; spelled here so this module imports core's types only).
+const UI_EXTENSION = 'io.modelcontextprotocol/ui';
+const UI_MIME_TYPE = 'text/html;profile=mcp-app';
+const BUILD_SUBJECT = 'decorum-build';
 
 /** Options of {@link captureManifest}. */
 export interface CaptureOptions {
@@ -61,32 +88,108 @@ function skipTemplateLists(app: McpApp): () => void {
 export async function captureManifest(app: McpApp, options: CaptureOptions = {}): Promise<McpManifest> {
   const restore = options.withLists === true ? () => {} : skipTemplateLists(app);
   try {
-    return await readLists(app);
+    return await readLists(app, options.withLists === true);
   } finally {
     restore();
   }
 }
 
-async function readLists(app: McpApp): Promise<McpManifest> {
-  const client = await connectInMemory(app, {
+/**
+ * The `@Authorized` scopes of the app's own primitives, by list and key (name, URI or URI template). Read from
+ * the app's manifest (plain data): the app may carry its own copy of core, whose metadata this one cannot read.
+ */
+function protectedEntries(app: McpApp): Record<'tools' | 'resources' | 'templates' | 'prompts', Map<string, string[]>> {
+  const { tools, resources, templates, prompts } = app.manifest;
+  const scopes = <T extends { scopes?: readonly string[] }>(entries: readonly T[], key: (entry: T) => string) =>
+    new Map(entries.filter((e) => e.scopes !== undefined).map((e) => [key(e), [...(e.scopes ?? [])].sort()]));
+  return {
+    tools: scopes(tools, (t) => t.name),
+    resources: scopes(resources, (r) => r.uri),
+    templates: scopes(templates, (t) => t.uriTemplate),
+    prompts: scopes(prompts, (p) => p.name),
+  };
+}
+
+/**
+ * The server end of an in-memory pair whose every message arrives as from `auth` (what an HTTP endpoint
+ * does for a request with a verified token).
+ */
+class AuthenticatedEnd implements Transport {
+  onmessage?: (value: unknown, info?: MessageInfo) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+  private readonly info: MessageInfo;
+
+  constructor(
+    private readonly inner: InMemoryTransport,
+    auth: AuthInfo,
+  ) {
+    this.info = { authInfo: auth };
+  }
+
+  start(): Promise<void> {
+    this.inner.onmessage = (value) => this.onmessage?.(value, this.info);
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.onclose?.();
+    return this.inner.start();
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    return this.inner.send(message);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+const LEFT_OUT_ALWAYS = [
+  'Primitives added at run time (a provider that adds tools after startup) and anything a guard or interceptor decides per call: only what the app declares at startup is listed.',
+  'Data: no tool, resource or prompt is called; resources are listed as declared.',
+];
+const LEFT_OUT_LISTS =
+  "The resources that resource templates' list() methods would list (they may read a database): build with --with-lists to add them.";
+
+async function readLists(app: McpApp, withLists: boolean): Promise<McpManifest> {
+  const scopes = protectedEntries(app);
+  const every = [...new Set(Object.values(scopes).flatMap((byKey) => [...byKey.values()].flat()))];
+  const [clientSide, serverSide] = createLinkedTransports();
+  await app.connect(
+    new AuthenticatedEnd(serverSide, { subject: BUILD_SUBJECT, clientId: BUILD_SUBJECT, scopes: every }),
+  );
+  const client = await connectClient(clientSide, {
     protocolVersion: PROTOCOL_VERSION,
-    clientInfo: { name: 'decorum-build', version: '1' },
+    clientInfo: { name: BUILD_SUBJECT, version: '1' },
+    capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [UI_MIME_TYPE] } } },
   });
   try {
     const capabilities = client.serverCapabilities;
     const byKey = (key: string) => (a: object, b: object) =>
       String((a as Record<string, unknown>)[key]).localeCompare(String((b as Record<string, unknown>)[key]));
-    const rows = (items: object[]) => items as Record<string, unknown>[];
+    // The app's own entries by their declared names; a name a transform gave, or a mounted one, by the scopes the
+    // app would ask a caller for (its `scopesFor`, which follows transforms and mounts).
+    const rows = (items: object[], key: string, protectedBy: Map<string, string[]>, method?: string): ManifestEntry[] =>
+      items.sort(byKey(key)).map((item) => {
+        const name = String((item as Record<string, unknown>)[key]);
+        const hinted = method === undefined ? undefined : app.scopesFor({ method, name });
+        const needed = protectedBy.get(name) ?? (hinted === undefined ? undefined : [...hinted].sort());
+        return needed === undefined ? { ...item } : { ...item, authorization: { scopes: needed } };
+      });
     return {
-      manifestVersion: 2,
+      manifestVersion: 3,
       protocolVersion: client.protocolVersion,
       server: { ...client.serverInfo },
       ...(client.instructions !== undefined && { instructions: client.instructions }),
       capabilities,
-      tools: capabilities.tools ? rows((await client.listTools()).sort(byKey('name'))) : [],
-      resources: capabilities.resources ? rows((await client.listResources()).sort(byKey('uri'))) : [],
-      templates: capabilities.resources ? rows((await client.listResourceTemplates()).sort(byKey('uriTemplate'))) : [],
-      prompts: capabilities.prompts ? rows((await client.listPrompts()).sort(byKey('name'))) : [],
+      tools: capabilities.tools ? rows(await client.listTools(), 'name', scopes.tools, 'tools/call') : [],
+      resources: capabilities.resources
+        ? rows(await client.listResources(), 'uri', scopes.resources, 'resources/read')
+        : [],
+      templates: capabilities.resources
+        ? rows(await client.listResourceTemplates(), 'uriTemplate', scopes.templates)
+        : [],
+      prompts: capabilities.prompts ? rows(await client.listPrompts(), 'name', scopes.prompts, 'prompts/get') : [],
+      leftOut: withLists ? LEFT_OUT_ALWAYS : [LEFT_OUT_LISTS, ...LEFT_OUT_ALWAYS],
     };
   } finally {
     await client.close();

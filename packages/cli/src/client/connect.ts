@@ -6,6 +6,7 @@ import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { resolveProject } from '../project.js';
 import { cliOAuth } from './login/cli-oauth.js';
+import { runEntryEnv } from '../run-entry-mode.js';
 
 const CLIENT_INFO = { name: 'decorum-cli', version: '0.1.0' };
 
@@ -78,7 +79,8 @@ export async function connect(target: Target): Promise<Connection> {
     client = await connectStdio(
       {
         command: process.execPath,
-        args: nodeArgs(ownFile('run-entry'), [project.entry, '--stdio']),
+        args: nodeArgs(ownFile('run-entry'), [project.entry]),
+        env: runEntryEnv({ serve: 'stdio' }),
         cwd: project.root,
         stderr: 'pipe',
       },

@@ -38,7 +38,7 @@ describe('decorum build', () => {
   it('writes mcp-manifest.json with every list, schemas included, in a stable order', () => {
     const manifest = json('mcp-manifest.json');
     expect(manifest).toMatchObject({
-      manifestVersion: 2,
+      manifestVersion: 3,
       protocolVersion: '2025-11-25',
       server: { name: 'dev-fixture', version: '1.2.3' },
       tools: [
@@ -105,6 +105,164 @@ describe('decorum build', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("decorum build: the app's own arguments", () => {
+  const project = workProject();
+  afterAll(() => project.remove());
+
+  it('starts the app with the argv of `node dist/server.js`: strict parseArgs works, the code cache is written', () => {
+    // An entry that parses its arguments strictly (an unknown argument or a positional throws) and notes what
+    // it was given, the way a user's server with a --port option would.
+    writeFileSync(
+      `${project.dir}/src/server.ts`,
+      [
+        "import 'reflect-metadata';",
+        "import { writeFileSync } from 'node:fs';",
+        "import { parseArgs } from 'node:util';",
+        "import { app } from './app.js';",
+        "const { values } = parseArgs({ options: { verbose: { type: 'boolean' } } });",
+        "writeFileSync(new URL('../argv.json', import.meta.url), JSON.stringify({ argv: process.argv, values, env: Object.keys(process.env).filter((k) => k.startsWith('DECORUM_RUN')) }));",
+        'await app.listen({ stdio: true });',
+        '',
+      ].join('\n'),
+    );
+    for (const flags of [[], ['--no-manifest']]) {
+      const result = runCli(project.dir, ['build', ...flags]);
+      expect(result.stderr, flags.join(' ')).toMatch(/wrote the code cache dist\/server\.bundle\.cache/);
+      expect(result.status).toBe(0);
+      const seen = JSON.parse(readFileSync(`${project.dir}/argv.json`, 'utf8'));
+      expect(seen).toEqual({ argv: [process.execPath, `${project.dir}/dist/server.js`], values: {}, env: [] });
+    }
+    expect(json('mcp-manifest.json').tools.map((t: { name: string }) => t.name)).toEqual(['greet']);
+    // decorum list/call start the app the same way (from its sources, over stdio).
+    const listed = runCli(project.dir, ['list']);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/greet/);
+    expect(JSON.parse(readFileSync(`${project.dir}/argv.json`, 'utf8')).argv).toEqual([
+      process.execPath,
+      `${project.dir}/src/server.ts`,
+    ]);
+  });
+
+  function json(file: string) {
+    return JSON.parse(readFileSync(`${project.dir}/${file}`, 'utf8'));
+  }
+});
+
+describe('decorum build: what the manifest holds for a client to judge', () => {
+  const project = workProject();
+  afterAll(() => project.remove());
+
+  beforeAll(() => {
+    // Protected notes (@Authorized, class and method scopes), an MCP App view with an app-only tool, and a
+    // provider built only when an environment value is there (as an app does with openApiTools).
+    writeFileSync(
+      `${project.dir}/src/notes.provider.ts`,
+      [
+        "import { Args, Authorized, Field, Prompt, Resource, Tool, UiResource } from '@decorum/core';",
+        "import { IsString } from 'class-validator';",
+        'class NoteInput {',
+        "  @Field({ description: 'Text' }) @IsString() text!: string;",
+        '}',
+        "@Authorized('notes:read')",
+        'export class Notes {',
+        "  @Tool({ description: 'Lists notes' })",
+        "  list_notes() { return 'none'; }",
+        "  @Authorized('notes:write')",
+        "  @Tool({ description: 'Adds a note', ui: 'ui://notes/board.html' })",
+        '  add_note(@Args() input: NoteInput) { return input.text; }',
+        "  @Resource('notes://all', { description: 'Every note' })",
+        "  all() { return 'none'; }",
+        "  @Prompt({ description: 'Summarise the notes' })",
+        "  summarise() { return 'Summarise.'; }",
+        '}',
+        'export class Board {',
+        "  @UiResource('ui://notes/board.html', { description: 'The board' })",
+        "  board() { return '<!doctype html><p>board</p>'; }",
+        "  @Tool({ description: 'Moves a note (the board calls it)', ui: 'ui://notes/board.html', visibility: ['app'] })",
+        "  move_note() { return 'moved'; }",
+        '}',
+        'export class Session {',
+        '  @Authorized()',
+        "  @Tool({ description: 'Who am I' })",
+        "  whoami() { return 'you'; }",
+        '}',
+        'export class Helpdesk {',
+        "  @Tool({ description: 'Opens a ticket' })",
+        "  open_ticket() { return 'opened'; }",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const app = `${project.dir}/src/app.ts`;
+    writeFileSync(
+      app,
+      readFileSync(app, 'utf8')
+        .replace(
+          "import { GreetTool } from './greet.tool.js';",
+          "import { GreetTool } from './greet.tool.js';\nimport { Board, Helpdesk, Notes, Session } from './notes.provider.js';",
+        )
+        .replace(
+          'providers: [GreetTool, AboutProvider]',
+          // list_notes is renamed by a transform: its scopes follow it to its new name.
+          "providers: [GreetTool, AboutProvider, Notes, Board, Session, ...(process.env.HELPDESK_URL ? [Helpdesk] : [])], transforms: { tools: { list_notes: { name: 'notes_list' } } }",
+        ),
+    );
+  });
+
+  it('lists protected primitives with their scopes, app-only tools with _meta.ui, views as resources', () => {
+    const result = runCli(project.dir, ['build', '--no-bundle']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/wrote mcp-manifest\.json \(5 tools, 3 resources, 0 templates, 2 prompts\)/);
+    expect(result.stderr).toMatch(/MCP App views: ui:\/\/notes\/board\.html/);
+    expect(result.stderr).toMatch(/app-only tools \(hosts keep them from the model\): move_note/);
+    expect(result.stderr).toMatch(
+      /@Authorized: add_note \(notes:read notes:write\), notes_list \(notes:read\), whoami \(any authenticated caller\), notes:\/\/all \(notes:read\), summarise \(notes:read\)/,
+    );
+    const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
+    const tools = new Map(manifest.tools.map((t: { name: string }) => [t.name, t]));
+    expect([...tools.keys()]).toEqual(['add_note', 'greet', 'move_note', 'notes_list', 'whoami']);
+    expect(tools.get('add_note')).toMatchObject({
+      authorization: { scopes: ['notes:read', 'notes:write'] },
+      _meta: { ui: { resourceUri: 'ui://notes/board.html' } },
+    });
+    expect(tools.get('notes_list')).toMatchObject({ authorization: { scopes: ['notes:read'] } });
+    expect(tools.get('whoami')).toMatchObject({ authorization: { scopes: [] } });
+    expect(tools.get('greet')).not.toHaveProperty('authorization');
+    expect(tools.get('move_note')).toMatchObject({
+      _meta: { ui: { resourceUri: 'ui://notes/board.html', visibility: ['app'] } },
+    });
+    expect(manifest.resources).toEqual([
+      expect.objectContaining({ uri: 'fixture://about' }),
+      expect.objectContaining({ uri: 'notes://all', authorization: { scopes: ['notes:read'] } }),
+      expect.objectContaining({ uri: 'ui://notes/board.html', mimeType: 'text/html;profile=mcp-app' }),
+    ]);
+    expect(manifest.prompts.find((p: { name: string }) => p.name === 'summarise')).toMatchObject({
+      authorization: { scopes: ['notes:read'] },
+    });
+    expect(manifest.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
+    expect(manifest.leftOut.join('\n')).toMatch(/--with-lists/);
+  });
+
+  it('warns when the app read an environment value it did not find, and names it', () => {
+    // HELPDESK_URL is unset here: the Helpdesk provider is left out, and the build says why the manifest may lack it.
+    const result = runCli(project.dir, ['build', '--no-bundle']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/warning: the app read HELPDESK_URL while starting, and it is not set at build time/);
+    expect(JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8')).tools).not.toContainEqual(
+      expect.objectContaining({ name: 'open_ticket' }),
+    );
+    const set = spawnSync(process.execPath, [...BIN_ARGS, 'build', '--no-bundle'], {
+      cwd: project.dir,
+      encoding: 'utf8',
+      env: { ...process.env, HELPDESK_URL: 'https://helpdesk.example' },
+      timeout: 60_000,
+    });
+    expect(set.status).toBe(0);
+    expect(set.stderr).not.toMatch(/warning: the app read/);
+    expect(set.stderr).toMatch(/wrote mcp-manifest\.json \(6 tools,/);
   });
 });
 
@@ -279,7 +437,7 @@ describe("decorum build: templates' list methods", () => {
     expect(result.status).toBe(0);
     expect(existsSync(marker)).toBe(false);
     const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
-    expect(manifest.manifestVersion).toBe(2);
+    expect(manifest.manifestVersion).toBe(3);
     expect(manifest.resources.map((r: { uri: string }) => r.uri)).toEqual(['fixture://about']);
     expect(manifest.templates).toMatchObject([{ uriTemplate: 'notes://{id}', name: 'note' }]);
     expect(manifest).not.toHaveProperty('resourceTemplates');

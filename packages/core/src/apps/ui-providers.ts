@@ -11,6 +11,7 @@ import {
   type ResourcesProvider,
   type ToolDefinition,
   type ToolsProvider,
+  versionAtLeast,
 } from '@decorum/protocol';
 import type { Manifest } from '../scanner/manifest.js';
 import { isAppOnly, resourceUiMeta } from './ui-meta.js';
@@ -18,12 +19,16 @@ import { UI_EXTENSION_ID, UI_MIME_TYPE, UI_RESOURCE_URI_META_KEY } from './ui-ty
 
 /**
  * Whether the client of this request negotiated MCP Apps with HTML views (per session, or per request
- * in 2026-07-28). A legacy request on a connection that never initialized (stateless HTTP) carries no
- * capabilities at all: it gets what the extension itself specifies (every tool, hosts filter), since
- * hiding app-only tools there would break the views of hosts that do render them.
+ * in 2026-07-28), in any revision: the engine carries `_meta.ui` and `structuredContent` to a client that
+ * negotiated the extension even where the revision predates them. A legacy request on a connection that
+ * never initialized (stateless HTTP) carries no capabilities at all: from 2025-06-18 it gets what the
+ * extension itself specifies (every tool with its `_meta.ui`, hosts filter), since hiding app-only tools
+ * there would break the views of hosts that do render them; in an older revision nothing says it reads
+ * the extension, so `_meta` is not sent and it is a plain client (no app-only tool it could not recognise).
  */
 export function supportsUi(ctx: RequestContext): boolean {
-  if (ctx.modern === undefined && ctx.clientInfo === undefined) return true;
+  if (ctx.modern === undefined && ctx.clientInfo === undefined)
+    return versionAtLeast(ctx.protocolVersion, '2025-06-18');
   const extensions = (ctx.clientCapabilities as { extensions?: Record<string, unknown> }).extensions;
   const settings = extensions?.[UI_EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
   return Array.isArray(settings?.mimeTypes) && settings.mimeTypes.includes(UI_MIME_TYPE);

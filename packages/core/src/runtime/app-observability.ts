@@ -5,10 +5,15 @@ import { createObservability, type Observability, type ObservabilityOptions } fr
 const env = (name: string) =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 
-/** DECORUM_REQUEST_LOG=pretty|json turns the request log on when the app does not say (anything else: off). */
-function requestLogFromEnv(): ObservabilityOptions['requestLog'] {
+/**
+ * The request log in force: DECORUM_REQUEST_LOG=off silences it whatever the app says (whoever runs the process
+ * decides where its stderr goes: a test runner, a host that shows it to a user); otherwise the app's own
+ * `requestLog`, else DECORUM_REQUEST_LOG=pretty|json (`decorum dev` sets pretty).
+ */
+function requestLogOption(option: ObservabilityOptions['requestLog']): ObservabilityOptions['requestLog'] {
   const value = env('DECORUM_REQUEST_LOG');
-  return value === 'pretty' || value === 'json' ? value : undefined;
+  if (value === 'off') return undefined;
+  return option ?? (value === 'pretty' || value === 'json' ? value : undefined);
 }
 
 /**
@@ -19,6 +24,6 @@ function requestLogFromEnv(): ObservabilityOptions['requestLog'] {
 export function appObservability(options: ObservabilityOptions): Observability {
   return createObservability({
     telemetry: options.telemetry,
-    requestLog: options.requestLog ?? requestLogFromEnv(),
+    requestLog: requestLogOption(options.requestLog),
   });
 }

@@ -54,6 +54,7 @@ export interface McpAppOptions {
   /**
    * One log line per request on stderr: `'pretty'` (or `true`), `'json'`, or `{ sink }` for your logger.
    * Default: the `DECORUM_REQUEST_LOG` environment variable (`decorum dev` sets `pretty`), else off.
+   * `DECORUM_REQUEST_LOG=off` turns it off even when set here (tests, a host that shows stderr to users).
    */
   requestLog?: ObservabilityOptions['requestLog'];
   /**

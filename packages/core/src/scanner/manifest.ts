@@ -21,6 +21,11 @@ interface EntryBase {
   params: ResolvedParam[];
   /** `Class.method`, for messages. */
   where: string;
+  /**
+   * The `@Authorized` scopes it needs (class and method, ancestors included; `[]`: any authenticated caller),
+   * absent when public. Plain data, for tools that describe the app (`decorum build`'s manifest).
+   */
+  scopes?: readonly string[];
 }
 
 export interface ToolEntry extends EntryBase {

@@ -6,7 +6,7 @@ import {
   ParameterError,
   ResourceDeclarationError,
 } from '../errors.js';
-import { readCompletions, readMembers, readParams } from '../metadata/store.js';
+import { readCompletions, readMembers, readParams, readScopes } from '../metadata/store.js';
 import type {
   Class,
   MemberRecord,
@@ -165,7 +165,8 @@ export function scanProviders(providers: readonly Class[], options: ScanOptions 
       }
       const opts = record.options as PrimitiveOptions;
       const name = opts.name ?? record.method;
-      const base = { provider, method: record.method, params, where };
+      const scopes = readScopes(provider, record.method);
+      const base = { provider, method: record.method, params, where, ...(scopes !== undefined && { scopes }) };
       if (record.kind === 'tool' || record.kind === 'prompt') {
         if (record.kind === 'tool' && !TOOL_NAME.test(name)) {
           throw new InvalidNameError('tool', name, where, 'use 1–128 characters from A–Z, a–z, 0–9, _, - and .');

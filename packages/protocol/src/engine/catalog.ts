@@ -81,17 +81,21 @@ export class Catalog {
     );
   }
 
-  /** A provider's list shaped for a revision, cached per list instance. */
-  shapedList(key: ListKey, items: readonly JsonObject[], version: string): readonly JsonObject[] {
+  /**
+   * A provider's list shaped for a revision, cached per list instance (`extended`: for a client that
+   * negotiated one of the advertised extensions, see carriesExtensionFields).
+   */
+  shapedList(key: ListKey, items: readonly JsonObject[], version: string, extended = false): readonly JsonObject[] {
     let byVersion = this.shapedLists.get(items);
     if (byVersion === undefined) {
       byVersion = new Map();
       this.shapedLists.set(items, byVersion);
     }
-    let shaped = byVersion.get(version);
+    const profile = extended ? `${version}+extensions` : version;
+    let shaped = byVersion.get(profile);
     if (shaped === undefined) {
-      shaped = items.map((item) => shapeListItem(key, item, version));
-      byVersion.set(version, shaped);
+      shaped = items.map((item) => shapeListItem(key, item, version, extended));
+      byVersion.set(profile, shaped);
     }
     return shaped;
   }

@@ -8,7 +8,7 @@ import { checkSubscriptionCount } from './limits.js';
 import { andThen, type MaybePromise } from './maybe-promise.js';
 import { paginate } from './pagination.js';
 import type { ResolvedServerOptions } from './server-options.js';
-import { shapeResult } from './shaping.js';
+import { carriesExtensionFields, shapeResult } from './shaping.js';
 import { type JsonObject, LOGGING_LEVELS, type LoggingLevel } from './types.js';
 
 /** What the methods read of the server: its providers and options. */
@@ -62,6 +62,11 @@ function provide<T>(
   return instrumentation.handler({ method: ctx.method, target, requestId: ctx.requestId }, async () => run());
 }
 
+/** Whether this request's client reads extension fields in a revision that predates them (shaping.ts). */
+function extended(scope: MethodScope, ctx: RequestContext): boolean {
+  return carriesExtensionFields(ctx.protocolVersion, scope.catalog.extensions, ctx.clientCapabilities.extensions);
+}
+
 /** A list method: full list from the provider, shaped for the version (cached), then one page. */
 function listMethod(
   key: 'tools' | 'resources' | 'resourceTemplates' | 'prompts',
@@ -74,7 +79,7 @@ function listMethod(
     handle(params, ctx, scope) {
       return andThen(load(scope.catalog, ctx), (loaded) => {
         const items = (loaded ?? []) as readonly JsonObject[];
-        const shaped = scope.catalog.shapedList(key, items, ctx.protocolVersion);
+        const shaped = scope.catalog.shapedList(key, items, ctx.protocolVersion, extended(scope, ctx));
         const page = paginate(shaped, params.cursor, scope.options.pageSize);
         const result: JsonObject = { [key]: page.items };
         if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
@@ -107,7 +112,8 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
       const result = provide(scope, ctx, name, () =>
         tools.call({ ...params, name, arguments: args as JsonObject | undefined }, ctx),
       );
-      return andThen(result, (r) => shapeResult('tools/call', r as unknown as JsonObject, ctx.protocolVersion));
+      const carry = extended(scope, ctx);
+      return andThen(result, (r) => shapeResult('tools/call', r as unknown as JsonObject, ctx.protocolVersion, carry));
     },
   },
   'resources/list': listMethod('resources', (s, ctx) => s.resources?.list(ctx), has('resources')),
@@ -122,7 +128,7 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
       const uri = requireString(params, 'uri', 'resources/read');
       const resources = scope.catalog.resources as NonNullable<Catalog['resources']>;
       const result = await provide(scope, ctx, uri, () => resources.read({ ...params, uri }, ctx));
-      return shapeResult('resources/read', result as unknown as JsonObject, ctx.protocolVersion);
+      return shapeResult('resources/read', result as unknown as JsonObject, ctx.protocolVersion, extended(scope, ctx));
     },
   },
   'resources/subscribe': {

@@ -72,6 +72,21 @@ const SHAPES = {
   readResourceResult: { contents: V1, _meta: V1 },
 } satisfies Record<string, Since>;
 
+/**
+ * What a client that negotiated one of the server's extensions (SEP-2133) also reads in a revision
+ * older than 2025-06-18: extensions are negotiated the same way in every revision and are built on
+ * `_meta` of primitives and contents and on `structuredContent` (MCP Apps: `_meta.ui` names a tool's
+ * view, the view draws `structuredContent`). The 2024-11-05 and 2025-03-26 schemas leave these objects
+ * open, and the client said it reads the extension, so these fields reach it in every revision.
+ */
+const EXTENSION_FIELDS: Partial<Record<Shape, readonly string[]>> = {
+  tool: ['_meta'],
+  resourceItem: ['_meta'],
+  resourceTemplate: ['_meta'],
+  resourceContents: ['_meta'],
+  callToolResult: ['structuredContent'],
+};
+
 type Shape = keyof typeof SHAPES;
 /** The keys a shape allows in one revision (no prototype: `allowed[key]` is true or undefined). */
 type Allowed = Readonly<Record<string, true>>;
@@ -82,11 +97,12 @@ function has(rule: string | readonly [string, string] | undefined, version: stri
   return versionAtLeast(version, rule[0]) && !versionAtLeast(version, `${rule[1]}~`); // '~' sorts after any date
 }
 
-function allowedIn(version: string): Readonly<Record<Shape, Allowed>> {
+function allowedIn(version: string, extended: boolean): Readonly<Record<Shape, Allowed>> {
   const tables = {} as Record<Shape, Allowed>;
   for (const [shape, since] of Object.entries(SHAPES) as [Shape, Since][]) {
     const allowed: Record<string, true> = Object.create(null);
     for (const key of Object.keys(since)) if (has(since[key], version)) allowed[key] = true;
+    if (extended) for (const key of EXTENSION_FIELDS[shape] ?? []) allowed[key] = true;
     tables[shape] = Object.freeze(allowed);
   }
   return Object.freeze(tables);
@@ -94,12 +110,30 @@ function allowedIn(version: string): Readonly<Record<Shape, Allowed>> {
 
 /** Every shape's keys in every revision this engine speaks, worked out once: no date comparisons per message. */
 const ALLOWED: ReadonlyMap<string, Readonly<Record<Shape, Allowed>>> = new Map(
-  SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, allowedIn(version)]),
+  SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, allowedIn(version, false)]),
+);
+/** The same for clients that negotiated an extension of the server (see EXTENSION_FIELDS). */
+const EXTENDED: ReadonlyMap<string, Readonly<Record<Shape, Allowed>>> = new Map(
+  SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, allowedIn(version, true)]),
 );
 
+/**
+ * True when a request's client negotiated one of the extensions the server advertises in a revision
+ * that predates the fields extensions are built on: its messages are shaped with EXTENSION_FIELDS kept.
+ */
+export function carriesExtensionFields(
+  version: string,
+  advertised: Readonly<Record<string, unknown>> | undefined,
+  declared: Readonly<Record<string, unknown>> | undefined,
+): boolean {
+  if (advertised === undefined || declared === undefined || versionAtLeast(version, V3)) return false;
+  for (const id in declared) if (Object.hasOwn(advertised, id)) return true;
+  return false;
+}
+
 /** Keeps the keys `version` has; returns `value` itself when nothing needs dropping. */
-function pick<T extends JsonObject>(value: T, shape: Shape, version: string): T {
-  const allowed = ALLOWED.get(version)?.[shape] ?? allowedIn(version)[shape];
+function pick<T extends JsonObject>(value: T, shape: Shape, version: string, extended = false): T {
+  const allowed = (extended ? EXTENDED : ALLOWED).get(version)?.[shape] ?? allowedIn(version, extended)[shape];
   let drop = false;
   for (const key in value) {
     if (allowed[key] !== true) {
@@ -157,14 +191,15 @@ export function shapeListItem(
   key: 'tools' | 'resources' | 'resourceTemplates' | 'prompts',
   item: JsonObject,
   version: string,
+  extended = false,
 ): JsonObject {
   switch (key) {
     case 'tools':
-      return pick(item, 'tool', version);
+      return pick(item, 'tool', version, extended);
     case 'resources':
-      return withAnnotations(pick(item, 'resourceItem', version), version);
+      return withAnnotations(pick(item, 'resourceItem', version, extended), version);
     case 'resourceTemplates':
-      return withAnnotations(pick(item, 'resourceTemplate', version), version);
+      return withAnnotations(pick(item, 'resourceTemplate', version, extended), version);
     case 'prompts': {
       const prompt = pick(item, 'prompt', version);
       const args = shapeArray(prompt.arguments, (a) => pick(a, 'promptArgument', version));
@@ -178,11 +213,14 @@ export function shapeServerInfo(info: Implementation, version: string): JsonObje
   return pick(info as unknown as JsonObject, 'implementation', version);
 }
 
-/** Shapes the result of a method whose result carries content. */
-export function shapeResult(method: string, result: JsonObject, version: string): JsonObject {
+/**
+ * Shapes the result of a method whose result carries content (`extended`: the client negotiated an
+ * extension of the server, see carriesExtensionFields).
+ */
+export function shapeResult(method: string, result: JsonObject, version: string, extended = false): JsonObject {
   switch (method) {
     case 'tools/call': {
-      let shaped = pick(result, 'callToolResult', version);
+      let shaped = pick(result, 'callToolResult', version, extended);
       const content = shapeArray(shaped.content, (c) => shapeContent(c, version));
       if (content !== shaped.content) shaped = { ...shaped, content };
       // Without structuredContent in the revision, make sure the data still reaches the model.
@@ -194,7 +232,7 @@ export function shapeResult(method: string, result: JsonObject, version: string)
     case 'resources/read': {
       // Cache hints (2026-07-28) are added by the modern path; a provider's own are kept only there.
       const top = versionAtLeast(version, '2026-07-28') ? result : pick(result, 'readResourceResult', version);
-      const contents = shapeArray(top.contents, (c) => pick(c, 'resourceContents', version));
+      const contents = shapeArray(top.contents, (c) => pick(c, 'resourceContents', version, extended));
       return contents === top.contents ? top : { ...top, contents };
     }
     case 'prompts/get': {
