@@ -118,6 +118,18 @@ export type {
   JsonRpcResult,
   RequestId,
 } from './jsonrpc/types.js';
+export { DIGEST_PATTERN, sha256Digest } from './skills/digest.js';
+export { FrontmatterError, parseSkillMarkdown, SKILL_NAME_PATTERN, sameJson } from './skills/frontmatter.js';
+export {
+  DIRECTORY_MIME_TYPE,
+  DYNAMIC_RESOURCES,
+  SKILL_LIMITS,
+  SKILLS_EXTENSION_ID,
+  type Skill,
+  type SkillFile,
+  type SkillFrontmatter,
+  type SkillsProvider,
+} from './skills/skill-types.js';
 export { composeInstrumentation } from './telemetry/compose.js';
 export {
   createObservability,
