@@ -119,6 +119,8 @@ export type { ValidationLimits } from './schema/input-limits.js';
 export { formatIssues, type ValidationIssue, type ValidationResult } from './schema/issues.js';
 export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './schema/schema-builder.js';
 export { DtoValidator, type DtoValidatorOptions } from './schema/validate.js';
+export { SkillDeclarationError } from './skills/skill-errors.js';
+export type { CodeSkill, SkillContent, SkillsOptions } from './skills/skill-options.js';
 export type { TaskOption } from './tasks/task-option.js';
 export {
   UriTemplate,

@@ -119,7 +119,13 @@ export type {
   RequestId,
 } from './jsonrpc/types.js';
 export { DIGEST_PATTERN, sha256Digest } from './skills/digest.js';
-export { FrontmatterError, parseSkillMarkdown, SKILL_NAME_PATTERN, sameJson } from './skills/frontmatter.js';
+export {
+  FrontmatterError,
+  parseSkillMarkdown,
+  renderSkillMarkdown,
+  SKILL_NAME_PATTERN,
+  sameJson,
+} from './skills/frontmatter.js';
 export {
   DIRECTORY_MIME_TYPE,
   DYNAMIC_RESOURCES,

@@ -12,6 +12,8 @@ import { AppConfigurationError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
+import { type SkillsLayer, skillsLayer } from '../skills/skill-providers.js';
+import { buildSkillSet } from '../skills/skill-set.js';
 import { appHost, type Hosting } from './app-host.js';
 import { appObservability } from './app-observability.js';
 import type { McpAppOptions } from './app-options.js';
@@ -58,6 +60,8 @@ export class McpApp {
   // Set while @opentelemetry/api loads (telemetry on): serving waits for it once, then it is cleared.
   private loading?: Promise<void>;
   private readonly composition?: Composition;
+  // Skills (SEP-2640): read and checked once, at construction; `decorum dev` makes a new app on edits.
+  private readonly skills?: SkillsLayer;
 
   constructor(private readonly options: McpAppOptions) {
     if (!Array.isArray(options.providers))
@@ -96,6 +100,8 @@ export class McpApp {
       errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
+    const skills = options.skills;
+    if (skills) this.skills = skillsLayer(buildSkillSet(skills), skills.directoryRead ?? true, this.deps);
     this.composition = composeApp(options, this.deps, () => this.server, logger, this.closers);
     this.build();
     // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
@@ -261,9 +267,8 @@ export class McpApp {
     }
     const tools = ui.tools(buildToolsProvider(manifest.tools, this.policies.tool, this.deps));
     const prompts = buildPromptsProvider(manifest.prompts, this.policies.prompt, this.deps);
-    const resources = ui.resources(
-      buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps),
-    );
+    const own = ui.resources(buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps));
+    const resources = this.skills ? this.skills.resources(own) : own;
     const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
     // Mounts and transforms: the engine gets the composed providers, always set (a mount's lists come later).
     const served = this.composition?.providers({ tools, prompts, resources, completion }, manifest);
@@ -284,7 +289,8 @@ export class McpApp {
       served ? served.prompts : manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined,
       hasChanges(this.changes.prompts),
     );
-    const hasResources = manifest.resources.length + manifest.templates.length > 0;
+    const hasResources = manifest.resources.length + manifest.templates.length > 0 || this.skills !== undefined;
+    this.server.setSkills(this.skills?.provider);
     this.server.setResources(
       served ? served.resources : hasResources || this.server.resources ? resources : undefined,
       hasChanges(this.changes.resources),

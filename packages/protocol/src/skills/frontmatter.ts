@@ -1,7 +1,7 @@
 // SKILL.md frontmatter: the YAML block between the leading `---` lines, parsed strictly (YAML 1.2
 // core schema, unique keys, no custom tags) into plain JSON. Shared by the server (startup checks) and
 // the client (the field-by-field comparison a host must make before loading a skill).
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { SkillFrontmatter } from './skill-types.js';
 
 /** A SKILL.md whose frontmatter is missing or unreadable; `message` says what to fix. */
@@ -49,6 +49,15 @@ export function parseSkillMarkdown(text: string): { frontmatter: SkillFrontmatte
     }
   }
   return { frontmatter: frontmatter as SkillFrontmatter, body: source.slice(match[0].length) };
+}
+
+/**
+ * A SKILL.md from its frontmatter and body (what code-made skills serve).
+ * @example
+ * renderSkillMarkdown({ name: 'pdf', description: 'Reads PDFs' }, 'Use the pdf tool.');
+ */
+export function renderSkillMarkdown(frontmatter: SkillFrontmatter, body: string): string {
+  return `---\n${stringify(frontmatter, { schema: 'core' })}---\n\n${body}`;
 }
 
 /** Deep equality of two JSON values (objects compared key by key, order ignored). */

@@ -1,0 +1,163 @@
+// The app's skills at run time: the engine's SkillsProvider (skills/list, skills/get, directory
+// reads) and a layer over the app's resources provider that serves every skill file through
+// resources/read and lists each SKILL.md. Digests and sizes are computed once per build; a protected
+// skill is left out of every list and answer for a caller without its scopes.
+import {
+  ErrorCode,
+  type JsonObject,
+  McpError,
+  type ReadResourceResult,
+  type RequestContext,
+  type ResourceDefinition,
+  type ResourcesProvider,
+  type Skill,
+  type SkillsProvider,
+  sha256Digest,
+} from '@decorum/protocol';
+import type { CompileDeps } from '../runtime/compile.js';
+import { Context } from '../runtime/context.js';
+import { allows, demand, ScopeFilter } from '../runtime/scopes.js';
+import { asText, toBase64 } from './skill-mime.js';
+import type { ServedFile, ServedSkill } from './skill-set.js';
+
+/** What McpApp serves for its skills. */
+export interface SkillsLayer {
+  readonly provider: SkillsProvider;
+  resources(inner: ResourcesProvider | undefined): ResourcesProvider;
+}
+
+const SCHEME = 'skill://';
+const ECHO = 200;
+
+/** The providers of a set of skills. `directoryRead` (default true) serves resources/directory/read. */
+export function skillsLayer(skills: readonly ServedSkill[], directoryRead: boolean, deps: CompileDeps): SkillsLayer {
+  const byUri = new Map(skills.map((s) => [s.uri, s]));
+  const fileOwner = new Map<string, { skill: ServedSkill; file: ServedFile }>();
+  for (const skill of skills) for (const file of skill.files.values()) fileOwner.set(file.uri, { skill, file });
+  const dirOwner = new Map<string, ServedSkill>();
+  for (const skill of skills) for (const dir of skill.dirs.keys()) dirOwner.set(dir, skill);
+  const listed = skills.filter((s) => s.listed);
+  const listedFilter = new ScopeFilter<Skill>(listed.map((s) => s.required));
+  const docFilter = new ScopeFilter<ResourceDefinition>(listed.map((s) => s.required));
+  const docs: ResourceDefinition[] = listed.map(skillDocument);
+
+  // Entries (with digests) are made once, on first use, and kept: the same array instance every time.
+  let entries: Map<string, Skill> | undefined;
+  let listedEntries: Skill[] | undefined;
+  let making: Promise<void> | undefined;
+  const ready = (): Promise<void> | undefined => {
+    if (entries !== undefined) return undefined;
+    making ??= Promise.all(skills.map(entryOf)).then((made) => {
+      entries = new Map(made.map((e) => [e.uri, e]));
+      listedEntries = listed.map((s) => entries?.get(s.uri) as Skill);
+    });
+    return making;
+  };
+  const whenReady = <T>(then: () => T): T | Promise<T> => {
+    const waiting = ready();
+    return waiting === undefined ? then() : waiting.then(then);
+  };
+
+  const provider: SkillsProvider = {
+    list: (ctx) => whenReady(() => listedFilter.filter(listedEntries as Skill[], ctx.authInfo)),
+    get: (uri, ctx) =>
+      whenReady(() => {
+        const skill = byUri.get(uri);
+        return skill !== undefined && allows(ctx.authInfo, skill.required) ? entries?.get(uri) : undefined;
+      }),
+  };
+  if (directoryRead) {
+    provider.readDirectory = (uri, ctx) => {
+      const skill = dirOwner.get(uri);
+      return skill !== undefined && allows(ctx.authInfo, skill.required) ? skill.dirs.get(uri) : undefined;
+    };
+  }
+
+  const read = async (uri: string, ctx: RequestContext): Promise<ReadResourceResult> => {
+    const owner = fileOwner.get(uri) as { skill: ServedSkill; file: ServedFile };
+    demand(ctx.authInfo, owner.skill.required, `skill ${owner.skill.path}`);
+    const { file } = owner;
+    const content =
+      file.bytes ??
+      (await (file.produce as NonNullable<ServedFile['produce']>)(
+        new Context(ctx, deps.services, deps.notifyResourceUpdated),
+      ));
+    const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+    const text = typeof content === 'string' ? content : asText(bytes);
+    const item: JsonObject = { uri, mimeType: file.mimeType };
+    if (text !== undefined) item.text = text;
+    else item.blob = toBase64(bytes);
+    return { contents: [item] };
+  };
+
+  return {
+    provider,
+    resources(inner) {
+      const merged = new WeakMap<
+        readonly ResourceDefinition[],
+        WeakMap<readonly ResourceDefinition[], ResourceDefinition[]>
+      >();
+      const withDocs = (items: readonly ResourceDefinition[], visible: readonly ResourceDefinition[]) => {
+        let byDocs = merged.get(items);
+        if (byDocs === undefined) {
+          byDocs = new WeakMap();
+          merged.set(items, byDocs);
+        }
+        let out = byDocs.get(visible);
+        if (out === undefined) {
+          out = [...items, ...visible];
+          byDocs.set(visible, out);
+        }
+        return out;
+      };
+      const none: readonly ResourceDefinition[] = [];
+      return {
+        ...inner,
+        subscribe: inner?.subscribe ?? false,
+        async list(ctx) {
+          const items = inner ? await inner.list(ctx) : none;
+          return withDocs(items, docFilter.filter(docs, ctx.authInfo));
+        },
+        templates: (ctx) => inner?.templates?.(ctx) ?? [],
+        authorizeSubscribe(uri, ctx) {
+          const owner = fileOwner.get(uri);
+          if (owner !== undefined) return demand(ctx.authInfo, owner.skill.required, `skill ${owner.skill.path}`);
+          return inner?.authorizeSubscribe?.(uri, ctx);
+        },
+        read(params, ctx) {
+          if (fileOwner.has(params.uri)) return read(params.uri, ctx);
+          // The skill namespace is this layer's: what it does not hold is not served (traversals included).
+          if (inner === undefined || params.uri.startsWith(SCHEME)) {
+            throw new McpError(ErrorCode.InvalidParams, `No resource is served at ${params.uri.slice(0, ECHO)}`, {
+              uri: params.uri.slice(0, ECHO),
+            });
+          }
+          return inner.read(params, ctx);
+        },
+      };
+    },
+  };
+}
+
+/** The SKILL.md as a listed resource: name and description mirror the frontmatter. */
+function skillDocument(skill: ServedSkill): ResourceDefinition {
+  const doc = skill.files.get(skill.uri) as ServedFile;
+  return {
+    uri: skill.uri,
+    name: skill.frontmatter.name,
+    description: skill.frontmatter.description,
+    mimeType: 'text/markdown',
+    ...(doc.bytes !== undefined ? { size: doc.bytes.length } : {}),
+  };
+}
+
+async function entryOf(skill: ServedSkill): Promise<Skill> {
+  if (skill.dynamic) return { uri: skill.uri, frontmatter: skill.frontmatter, resources: 'dynamic' };
+  const resources = await Promise.all(
+    [...skill.files.values()].map(async (file) => {
+      const bytes = file.bytes as Uint8Array;
+      return { uri: file.uri, digest: await sha256Digest(bytes), size: bytes.length };
+    }),
+  );
+  return { uri: skill.uri, frontmatter: skill.frontmatter, resources };
+}
