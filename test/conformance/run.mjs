@@ -8,7 +8,9 @@
 // use. Prints one table of scenarios × runs and exits 1 on any failure that
 // test/conformance/expected-failures.json does not list, and on any listed failure that now passes.
 //
-// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28] [--keep]
+// Extension scenarios (the Skills extension's, SEP-2640) run by name in both eras ("skills <revision>").
+//
+// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|'skills 2026-07-28'|…] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +27,13 @@ const RUNS = [
   { label: '0.1.16', suite: '0.1.16', args: ['--suite', 'all'] },
   { label: '2025-11-25', suite: '0.2.0-alpha.12', args: ['--requirements', '2025-11-25'] },
   { label: '2026-07-28', suite: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'] },
+  // Extension scenarios are on no revision's list: each runs by name, once per era (--force: "not on the timeline").
+  ...['2025-11-25', '2026-07-28'].map((version) => ({
+    label: `skills ${version}`,
+    suite: '0.2.0-alpha.12',
+    args: ['--spec-version', version, '--force'],
+    scenarios: ['sep-2640-skills-enumeration', 'sep-2640-skills-directory', 'sep-2640-skills-manifest'],
+  })),
 ];
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
@@ -134,6 +143,21 @@ function runSuite(node, cli, args) {
   });
 }
 
+/** Runs named scenarios one by one; their outputs end in one summary in the suite's own format. */
+async function runScenarios(node, cli, url, run, dir) {
+  let out = '';
+  const lines = [];
+  let code = 0;
+  for (const scenario of run.scenarios) {
+    const result = await runSuite(node, cli, ['--url', url, '--scenario', scenario, ...run.args, '-o', dir]);
+    out += result.out;
+    if (result.code !== 0) code = result.code;
+    const passed = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(result.out);
+    if (passed) lines.push(`${Number(passed[3]) === 0 ? '✓' : '✗'} ${scenario}: ${passed[1]} passed, ${passed[3]} failed`);
+  }
+  return { out: `${out}\n=== SUMMARY ===\n${lines.join('\n')}\n`, code };
+}
+
 /** `✓ name: 3 passed, 0 failed` lines of the suite's summary → Map(scenario → { passed, failed }). */
 function parseSummary(out) {
   const summary = out.slice(out.lastIndexOf('=== SUMMARY ==='));
@@ -194,7 +218,9 @@ try {
   for (const run of runs) {
     const dir = join(outputRoot, run.label);
     console.error(`running conformance ${run.suite} ${run.args.join(' ')} …`);
-    const { out, code } = await runSuite(node, clis[run.suite], ['--url', url, ...run.args, '-o', dir]);
+    const { out, code } = run.scenarios
+      ? await runScenarios(node, clis[run.suite], url, run, dir)
+      : await runSuite(node, clis[run.suite], ['--url', url, ...run.args, '-o', dir]);
     const summary = parseSummary(out);
     if (summary.size === 0) {
       console.error(out);
