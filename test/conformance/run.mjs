@@ -153,7 +153,8 @@ async function runScenarios(node, cli, url, run, dir) {
     out += result.out;
     if (result.code !== 0) code = result.code;
     const passed = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(result.out);
-    if (passed) lines.push(`${Number(passed[3]) === 0 ? '✓' : '✗'} ${scenario}: ${passed[1]} passed, ${passed[3]} failed`);
+    if (passed)
+      lines.push(`${Number(passed[3]) === 0 ? '✓' : '✗'} ${scenario}: ${passed[1]} passed, ${passed[3]} failed`);
   }
   return { out: `${out}\n=== SUMMARY ===\n${lines.join('\n')}\n`, code };
 }
