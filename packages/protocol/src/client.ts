@@ -28,4 +28,13 @@ export { type ConnectableServer, connectClient, connectHttp, connectInMemory } f
 export { HttpClientTransport, type HttpClientTransportOptions } from './client/http-client-transport.js';
 export type { ListPage } from './client/list-pages.js';
 export { McpClient } from './client/mcp-client.js';
+export {
+  type LoadedSkill,
+  type LoadSkillOptions,
+  type SkillRefusal,
+  SkillsClient,
+  type SkillsRequester,
+  SkillVerificationError,
+  type VerifiedFile,
+} from './client/skills-client.js';
 export { type ClientCredentialsOptions, clientCredentials, type TokenProvider } from './client/token-provider.js';
