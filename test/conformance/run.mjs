@@ -8,7 +8,8 @@
 // use. Prints one table of scenarios × runs and exits 1 on any failure that
 // test/conformance/expected-failures.json does not list, and on any listed failure that now passes.
 //
-// Extension scenarios (the Skills extension's, SEP-2640) run by name in both eras ("skills <revision>").
+// Extension scenarios (the Skills extension's, SEP-2640) run by name in both eras ("skills <revision>"), and its
+// client scenarios against test/conformance/skills-client.ts ("skills client <revision>").
 //
 // Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|'skills 2026-07-28'|…] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
@@ -23,6 +24,8 @@ const cache = join(root, '.cache');
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 const SUITES = ['0.1.16', '0.2.0-alpha.12'];
+// The suite splits a client command on spaces and runs it from this directory (the repository root).
+const SKILLS_CLIENT = `${process.execPath} --conditions=@decorum/source --import @decorum/cli/register test/conformance/skills-client.ts`;
 const RUNS = [
   { label: '0.1.16', suite: '0.1.16', args: ['--suite', 'all'] },
   { label: '2025-11-25', suite: '0.2.0-alpha.12', args: ['--requirements', '2025-11-25'] },
@@ -33,6 +36,19 @@ const RUNS = [
     suite: '0.2.0-alpha.12',
     args: ['--spec-version', version, '--force'],
     scenarios: ['sep-2640-skills-enumeration', 'sep-2640-skills-directory', 'sep-2640-skills-manifest'],
+  })),
+  // The client side of SEP-2640: the suite's mock servers drive test/conformance/skills-client.ts (Decorum's client).
+  ...['2025-11-25', '2026-07-28'].map((version) => ({
+    label: `skills client ${version}`,
+    suite: '0.2.0-alpha.12',
+    mode: 'client',
+    args: ['--command', SKILLS_CLIENT, '--spec-version', version, '--force'],
+    scenarios: [
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-size',
+      'sep-2640-client-verify-frontmatter',
+    ],
   })),
 ];
 const RUN_TIMEOUT_MS = 10 * 60_000;
@@ -125,9 +141,9 @@ function startServer() {
 }
 
 /** Runs one suite invocation; resolves with its stdout and exit code. */
-function runSuite(node, cli, args) {
+function runSuite(node, cli, args, mode = 'server') {
   return new Promise((resolve) => {
-    const child = spawn(node, [cli, 'server', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [cli, mode, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       out += chunk;
@@ -149,7 +165,8 @@ async function runScenarios(node, cli, url, run, dir) {
   const lines = [];
   let code = 0;
   for (const scenario of run.scenarios) {
-    const result = await runSuite(node, cli, ['--url', url, '--scenario', scenario, ...run.args, '-o', dir]);
+    const target = run.mode === 'client' ? [] : ['--url', url];
+    const result = await runSuite(node, cli, [...target, '--scenario', scenario, ...run.args, '-o', dir], run.mode);
     out += result.out;
     if (result.code !== 0) code = result.code;
     const passed = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(result.out);
@@ -174,7 +191,7 @@ function failingChecks(dir) {
   const byScenario = new Map();
   if (!existsSync(dir)) return byScenario;
   for (const entry of readdirSync(dir)) {
-    const scenario = entry.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+    const scenario = entry.replace(/^(server|client)-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
     const file = join(dir, entry, 'checks.json');
     if (!existsSync(file)) continue;
     const checks = JSON.parse(readFileSync(file, 'utf8'));
