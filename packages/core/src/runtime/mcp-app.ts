@@ -12,8 +12,8 @@ import { AppConfigurationError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
-import { type SkillsLayer, skillsLayer } from '../skills/skill-providers.js';
-import { buildSkillSet } from '../skills/skill-set.js';
+import { resolveSkillFolders } from '../skills/skill-folder.js';
+import { appSkills, type SkillsLayer } from '../skills/skill-providers.js';
 import { appHost, type Hosting } from './app-host.js';
 import { appObservability } from './app-observability.js';
 import type { McpAppOptions } from './app-options.js';
@@ -60,8 +60,8 @@ export class McpApp {
   // Set while @opentelemetry/api loads (telemetry on): serving waits for it once, then it is cleared.
   private loading?: Promise<void>;
   private readonly composition?: Composition;
-  // Skills (SEP-2640): read and checked once, at construction; `decorum dev` makes a new app on edits.
-  private readonly skills?: SkillsLayer;
+  // Skills (SEP-2640): read and checked at construction, and again by reloadSkills (`decorum dev`).
+  private skills?: SkillsLayer;
 
   constructor(private readonly options: McpAppOptions) {
     if (!Array.isArray(options.providers))
@@ -100,8 +100,7 @@ export class McpApp {
       errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
-    const skills = options.skills;
-    if (skills) this.skills = skillsLayer(buildSkillSet(skills), skills.directoryRead ?? true, this.deps);
+    this.skills = appSkills(options.skills, this.deps);
     this.composition = composeApp(options, this.deps, () => this.server, logger, this.closers);
     this.build();
     // Serving waits once for what loads or connects (telemetry, mounts); a failure is the startup error of listen.
@@ -125,6 +124,11 @@ export class McpApp {
    * app.listen({ http: { auth: (resource) => new ResourceServer({ resource, ..., scopesFor: app.scopesFor }) } });
    */
   readonly scopesFor = (primitive: NamedPrimitive): readonly string[] | undefined => this.hints(primitive);
+
+  /** The skill folders this app serves, as absolute paths: `decorum dev` watches them, `decorum build` bundles them. */
+  get skillFolders(): readonly string[] {
+    return resolveSkillFolders(this.options.skills?.folders ?? []);
+  }
 
   /** What the providers declare (plain data), as of the last build. */
   get manifest(): Manifest {
@@ -177,6 +181,15 @@ export class McpApp {
    * container.set(NotesServer, fake); app.refresh();
    */
   refresh(): void {
+    this.build();
+  }
+
+  /**
+   * Reads the skill folders again (digests recomputed) and serves them from now on, on the same sessions;
+   * `decorum dev` calls it when a skill file changes. A failing check throws and the last skills keep serving.
+   */
+  reloadSkills(): void {
+    this.skills = appSkills(this.options.skills, this.deps);
     this.build();
   }
 

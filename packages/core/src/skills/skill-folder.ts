@@ -48,12 +48,18 @@ function builtins(): { fs: Fs; path: Path; url: Url } {
   return { fs: get('node:fs') as Fs, path: get('node:path') as Path, url: get('node:url') as Url };
 }
 
+/** The folders as absolute paths (a relative path resolves against the working directory). */
+export function resolveSkillFolders(folders: readonly (string | URL)[]): string[] {
+  if (folders.length === 0) return [];
+  const { path, url } = builtins();
+  return folders.map((folder) => (folder instanceof URL ? url.fileURLToPath(folder) : path.resolve(folder)));
+}
+
 /** Reads every skill of the folders given. @throws SkillDeclarationError naming the file and the fix. */
 export function readSkillFolders(folders: readonly (string | URL)[]): LoadedSkill[] {
-  const { fs, path, url } = builtins();
+  const { fs, path } = builtins();
   const skills: LoadedSkill[] = [];
-  for (const folder of folders) {
-    const root = folder instanceof URL ? url.fileURLToPath(folder) : path.resolve(folder);
+  for (const root of resolveSkillFolders(folders)) {
     const stat = statOf(fs, root);
     if (stat === undefined || !stat.isDirectory()) {
       throw new SkillDeclarationError(

@@ -18,7 +18,8 @@ import type { CompileDeps } from '../runtime/compile.js';
 import { Context } from '../runtime/context.js';
 import { allows, demand, ScopeFilter } from '../runtime/scopes.js';
 import { asText, toBase64 } from './skill-mime.js';
-import type { ServedFile, ServedSkill } from './skill-set.js';
+import type { SkillsOptions } from './skill-options.js';
+import { buildSkillSet, type ServedFile, type ServedSkill } from './skill-set.js';
 
 /** What McpApp serves for its skills. */
 export interface SkillsLayer {
@@ -28,6 +29,11 @@ export interface SkillsLayer {
 
 const SCHEME = 'skill://';
 const ECHO = 200;
+
+/** The skills layer of an app's options (undefined without skills). @throws SkillDeclarationError */
+export function appSkills(options: SkillsOptions | undefined, deps: CompileDeps): SkillsLayer | undefined {
+  return options && skillsLayer(buildSkillSet(options), options.directoryRead ?? true, deps);
+}
 
 /** The providers of a set of skills. `directoryRead` (default true) serves resources/directory/read. */
 export function skillsLayer(skills: readonly ServedSkill[], directoryRead: boolean, deps: CompileDeps): SkillsLayer {
