@@ -21,7 +21,7 @@ export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-man
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
-(the MCP registry's format) next to package.json.
+(the MCP registry's format) next to package.json; skills are listed with their files' digests.
 The manifest holds what the providers declare: templates' list() methods are not run (no live data
 in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
@@ -78,6 +78,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     count(manifest.resources.length, 'resource'),
     count(manifest.templates.length, 'template'),
     count(manifest.prompts.length, 'prompt'),
+    ...(manifest.skills ? [count(manifest.skills.length, 'skill')] : []),
   ].join(', ');
   log(`wrote mcp-manifest.json (${counts}) and server.json`);
   if (registryName(project.manifest).guessed) {

@@ -18,6 +18,11 @@ export interface McpManifest {
   /** The resource templates (resources/templates/list). */
   templates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
+  /**
+   * The listed skills (SEP-2640) with the digests and sizes of their files at build time, so a diff of
+   * this file shows every change to a skill; absent when the app serves none.
+   */
+  skills?: Record<string, unknown>[];
 }
 
 const PROTOCOL_VERSION = '2025-11-25';
@@ -87,6 +92,7 @@ async function readLists(app: McpApp): Promise<McpManifest> {
       resources: capabilities.resources ? rows((await client.listResources()).sort(byKey('uri'))) : [],
       templates: capabilities.resources ? rows((await client.listResourceTemplates()).sort(byKey('uriTemplate'))) : [],
       prompts: capabilities.prompts ? rows((await client.listPrompts()).sort(byKey('name'))) : [],
+      ...(client.skills.declared && { skills: rows((await client.skills.list()).sort(byKey('uri'))) }),
     };
   } finally {
     await client.close();
