@@ -96,6 +96,16 @@ export type {
 export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
+export {
+  AI_CATALOG_MEDIA_TYPE,
+  AI_CATALOG_PATH,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_SCHEMA,
+  type ServerCard,
+  type ServerCardOptions,
+  type ServerCardRemote,
+  serverCardOf,
+} from './http/server-card.js';
 export { InMemorySessionStore, type SessionChange, type SessionStore } from './http/session-store.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
