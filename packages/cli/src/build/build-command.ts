@@ -12,6 +12,7 @@ import { type Project, resolveProject } from '../project.js';
 import { type BundleForm, bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { CACHE_OUT_ENV } from './script-bundle.js';
+import { serverCardJson } from './server-card-json.js';
 import { registryName, serverJson } from './server-json.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
@@ -21,7 +22,8 @@ export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-man
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
-(the MCP registry's format) next to package.json; skills are listed with their files' digests.
+(the MCP registry's format) and server-card.json (an experimental Server Card) next to package.json;
+skills are listed with their files' digests.
 The manifest holds what the providers declare: templates' list() methods are not run (no live data
 in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
@@ -68,10 +70,11 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   const { manifest, where } = await readManifest(project, args.flags.has('with-lists'), cache);
   if (cache !== undefined) logCache(cache, cwd, log);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(
-    join(project.root, 'server.json'),
-    `${JSON.stringify(serverJson(project.manifest, manifest.server, where), null, 2)}\n`,
-  );
+  const registry = serverJson(project.manifest, manifest.server, where);
+  await writeFile(join(project.root, 'server.json'), `${JSON.stringify(registry, null, 2)}\n`);
+  // The Server Card (experimental): the same data, for HTTP discovery.
+  const card = serverCardJson(registry, manifest.server, project.manifest.decorum?.remoteUrl);
+  await writeFile(join(project.root, 'server-card.json'), `${JSON.stringify(card, null, 2)}\n`);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const counts = [
     count(manifest.tools.length, 'tool'),
@@ -80,7 +83,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     count(manifest.prompts.length, 'prompt'),
     ...(manifest.skills ? [count(manifest.skills.length, 'skill')] : []),
   ].join(', ');
-  log(`wrote mcp-manifest.json (${counts}) and server.json`);
+  log(`wrote mcp-manifest.json (${counts}), server.json and server-card.json`);
   if (registryName(project.manifest).guessed) {
     log(`server.json: name guessed as "${registryName(project.manifest).name}"; set "mcpName" in package.json.`);
   }
