@@ -121,6 +121,7 @@ export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './
 export { DtoValidator, type DtoValidatorOptions } from './schema/validate.js';
 export { SkillDeclarationError } from './skills/skill-errors.js';
 export type { CodeSkill, SkillContent, SkillsOptions } from './skills/skill-options.js';
+export { SkillFileRead } from './skills/skill-providers.js';
 export type { TaskOption } from './tasks/task-option.js';
 export {
   UriTemplate,

@@ -16,10 +16,20 @@ import {
 } from '@decorum/protocol';
 import type { CompileDeps } from '../runtime/compile.js';
 import { Context } from '../runtime/context.js';
+import { answerFailure } from '../runtime/error-model.js';
+import type { ExecutionContext } from '../runtime/execution.js';
+import { GuardRejectedError } from '../runtime/failures.js';
+import { guardFunction, intercepted, interceptorFunction } from '../runtime/invoke.js';
 import { allows, demand, ScopeFilter } from '../runtime/scopes.js';
 import { asText, toBase64 } from './skill-mime.js';
 import type { SkillsOptions } from './skill-options.js';
 import { buildSkillSet, type ServedFile, type ServedSkill } from './skill-set.js';
+
+/**
+ * What the app's guards and interceptors see as the `target` of a skill file read (`kind: 'resource'`, `name`: the
+ * skill's name, `uri`: the file, `method`: the skill path).
+ */
+export class SkillFileRead {}
 
 /** What McpApp serves for its skills. */
 export interface SkillsLayer {
@@ -79,21 +89,40 @@ export function skillsLayer(skills: readonly ServedSkill[], directoryRead: boole
     };
   }
 
-  const read = async (uri: string, ctx: RequestContext): Promise<ReadResourceResult> => {
-    const owner = fileOwner.get(uri) as { skill: ServedSkill; file: ServedFile };
-    demand(ctx.authInfo, owner.skill.required, `skill ${owner.skill.path}`);
-    const { file } = owner;
-    const content =
-      file.bytes ??
-      (await (file.produce as NonNullable<ServedFile['produce']>)(
-        new Context(ctx, deps.services, deps.notifyResourceUpdated),
-      ));
-    const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-    const text = typeof content === 'string' ? content : asText(bytes);
-    const item: JsonObject = { uri, mimeType: file.mimeType };
+  const guards = deps.guards.map((g) => guardFunction(g, deps.container));
+  const interceptors = deps.interceptors.map((i) => interceptorFunction(i, deps.container));
+  const content = async (file: ServedFile, context: Context): Promise<ReadResourceResult> => {
+    const made = file.bytes ?? (await (file.produce as NonNullable<ServedFile['produce']>)(context));
+    const bytes = typeof made === 'string' ? new TextEncoder().encode(made) : made;
+    const text = typeof made === 'string' ? made : asText(bytes);
+    const item: JsonObject = { uri: file.uri, mimeType: file.mimeType };
     if (text !== undefined) item.text = text;
     else item.blob = toBase64(bytes);
     return { contents: [item] };
+  };
+  // A skill file is read as a resource is: its scopes, then the app's guards and interceptors, failures in one table.
+  const read = async (uri: string, ctx: RequestContext): Promise<ReadResourceResult> => {
+    const { skill, file } = fileOwner.get(uri) as { skill: ServedSkill; file: ServedFile };
+    const subject = `resource "${uri}"`;
+    try {
+      demand(ctx.authInfo, skill.required, `skill ${skill.path}`);
+      const context = new Context(ctx, deps.services, deps.notifyResourceUpdated);
+      if (guards.length === 0 && interceptors.length === 0) return await content(file, context);
+      const execution: ExecutionContext = {
+        kind: 'resource',
+        name: skill.frontmatter.name,
+        uri,
+        target: SkillFileRead,
+        method: skill.path,
+        args: {},
+        context,
+      };
+      for (const guard of guards) if (!(await guard(execution))) throw new GuardRejectedError();
+      if (interceptors.length === 0) return await content(file, context);
+      return (await intercepted(interceptors, execution, () => content(file, context))) as ReadResourceResult;
+    } catch (error) {
+      return answerFailure(error, subject, 'error', deps.errors);
+    }
   };
 
   return {
