@@ -125,7 +125,7 @@ export class McpApp {
    */
   readonly scopesFor = (primitive: NamedPrimitive): readonly string[] | undefined => this.hints(primitive);
 
-  /** The skill folders this app serves, as absolute paths: `decorum dev` watches them, `decorum build` bundles them. */
+  /** The skill folders this app serves, as absolute paths (`decorum dev` watches them). */
   get skillFolders(): readonly string[] {
     return resolveSkillFolders(this.options.skills?.folders ?? []);
   }
