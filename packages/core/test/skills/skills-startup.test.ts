@@ -99,3 +99,25 @@ describe('skills/list pages', () => {
     }
   });
 });
+
+describe('directoryRead: false', () => {
+  it('declares the extension as {} and answers resources/directory/read as an unknown method', async () => {
+    write('a/SKILL.md', skillMd('a'));
+    const served = new McpApp({
+      name: 't',
+      version: '1',
+      providers: [],
+      skills: { folders: [root], directoryRead: false },
+    });
+    const client = await connectInMemory(served);
+    try {
+      expect(client.serverCapabilities.extensions).toEqual({ 'io.modelcontextprotocol/skills': {} });
+      expect(client.skills.directoryRead).toBe(false);
+      await expect(client.request('resources/directory/read', { uri: 'skill://a' })).rejects.toMatchObject({
+        code: -32601,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});
