@@ -14,6 +14,7 @@ import type { McpManifest } from './capture-manifest.js';
 import { CACHE_OUT_ENV } from './script-bundle.js';
 import { serverCardJson } from './server-card-json.js';
 import { registryName, serverJson } from './server-json.js';
+import { bundleSkills } from './skills-bundle.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
 
@@ -23,7 +24,7 @@ export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-man
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema) and server.json
 (the MCP registry's format) and server-card.json (an experimental Server Card) next to package.json;
-skills are listed with their files' digests.
+a skills/ folder beside the entry is copied into the out dir, and skills are listed with their files' digests.
 The manifest holds what the providers declare: templates' list() methods are not run (no live data
 in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
@@ -63,6 +64,9 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     log(
       `built ${views.length} view${views.length === 1 ? '' : 's'}: ${views.map((v) => relative(cwd, v.output)).join(', ')}`,
     );
+  // Skills beside the entry (src/skills) go into the build, before the built app first starts.
+  const skills = bundleSkills(project.entry, project.outDir, project.root);
+  if (skills) log(`copied the skills of ${relative(cwd, skills.from)} to ${relative(cwd, skills.to)}`);
   if (args.flags.has('no-manifest')) {
     if (cache !== undefined) await warmUp(project, cache, cwd, log);
     return;
