@@ -45,7 +45,7 @@ describe('skill folders at startup', () => {
     write('a/SKILL.md', '# no frontmatter\n');
     expect(refusal({ folders: [root] })).toMatch(/must start with a YAML frontmatter block/);
     write('a/SKILL.md', '---\nname: a\nname: b\ndescription: x\n---\n');
-    expect(refusal({ folders: [root] })).toMatch(/not valid YAML/);
+    expect(refusal({ folders: [root] })).toMatch(/a\/SKILL\.md: frontmatter line 2: duplicate key "name"/);
   });
 
   it('refuses symlinks and dotfiles inside a skill', () => {

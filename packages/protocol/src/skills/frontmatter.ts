@@ -1,8 +1,9 @@
-// SKILL.md frontmatter: the YAML block between the leading `---` lines, parsed strictly (YAML 1.2
-// core schema, unique keys, no custom tags) into plain JSON. Shared by the server (startup checks) and
+// SKILL.md frontmatter: the YAML block between the leading `---` lines, parsed strictly (a YAML 1.2 subset,
+// core schema, unique keys, no anchors or tags: yaml-subset.ts) into plain JSON. Shared by the server (startup checks) and
 // the client (the field-by-field comparison a host must make before loading a skill).
-import { parse, stringify } from 'yaml';
+
 import type { SkillFrontmatter } from './skill-types.js';
+import { parseYamlSubset, YamlSubsetError } from './yaml-subset.js';
 
 /** A SKILL.md whose frontmatter is missing or unreadable; `message` says what to fix. */
 export class FrontmatterError extends Error {
@@ -35,9 +36,10 @@ export function parseSkillMarkdown(text: string): { frontmatter: SkillFrontmatte
   }
   let value: unknown;
   try {
-    value = parse(yaml, { schema: 'core', uniqueKeys: true, maxAliasCount: 0, customTags: [] });
+    value = parseYamlSubset(yaml);
   } catch (error) {
-    throw new FrontmatterError(`the frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    if (!(error instanceof YamlSubsetError)) throw error;
+    throw new FrontmatterError(`frontmatter ${error.message}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new FrontmatterError('the frontmatter must be a YAML mapping (key: value lines)');
@@ -57,7 +59,29 @@ export function parseSkillMarkdown(text: string): { frontmatter: SkillFrontmatte
  * renderSkillMarkdown({ name: 'pdf', description: 'Reads PDFs' }, 'Use the pdf tool.');
  */
 export function renderSkillMarkdown(frontmatter: SkillFrontmatter, body: string): string {
-  return `---\n${stringify(frontmatter, { schema: 'core' })}---\n\n${body}`;
+  return `---\n${emitMapping(frontmatter, '')}---\n\n${body}`;
+}
+
+const SIMPLE_KEY = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/** YAML for JSON data: block mappings, JSON scalars (valid YAML), flow sequences of scalars. */
+function emitMapping(value: Record<string, unknown>, pad: string): string {
+  let out = '';
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    const name = SIMPLE_KEY.test(key) ? key : JSON.stringify(key);
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+      out += `${pad}${name}:\n${emitMapping(item as Record<string, unknown>, `${pad}  `)}`;
+    } else if (Array.isArray(item)) {
+      if (item.some((v) => v !== null && typeof v === 'object')) {
+        throw new FrontmatterError(`frontmatter "${key}": a list of lists or mappings cannot be written; use scalars`);
+      }
+      out += `${pad}${name}: [${item.map((v) => JSON.stringify(v)).join(', ')}]\n`;
+    } else {
+      out += `${pad}${name}: ${JSON.stringify(item)}\n`;
+    }
+  }
+  return out;
 }
 
 /** Deep equality of two JSON values (objects compared key by key, order ignored). */
