@@ -11,7 +11,10 @@
 // use. Prints one table of scenarios × runs and exits 1 on any failure that
 // test/conformance/expected-failures.json does not list, and on any listed failure that now passes.
 //
-// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|client|client-<rev>] [--keep]
+// Extension scenarios (the Skills extension's, SEP-2640) run by name in both eras ("skills <revision>"), and its
+// client scenarios against test/conformance/skills-client.ts ("skills client <revision>").
+//
+// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|client|client-<rev>|'skills 2026-07-28'|…] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,10 +28,32 @@ const cache = join(root, '.cache');
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 const SUITES = ['0.1.16', '0.2.0-alpha.12'];
+// The suite splits a client command on spaces and runs it from this directory (the repository root).
+const SKILLS_CLIENT = `${process.execPath} --conditions=@decorum/source --import @decorum/cli/register test/conformance/skills-client.ts`;
 const RUNS = [
   { label: '0.1.16', suite: '0.1.16', args: ['--suite', 'all'] },
   { label: '2025-11-25', suite: '0.2.0-alpha.12', args: ['--requirements', '2025-11-25'] },
   { label: '2026-07-28', suite: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'] },
+  // Extension scenarios are on no revision's list: each runs by name, once per era (--force: "not on the timeline").
+  ...['2025-11-25', '2026-07-28'].map((version) => ({
+    label: `skills ${version}`,
+    suite: '0.2.0-alpha.12',
+    args: ['--spec-version', version, '--force'],
+    scenarios: ['sep-2640-skills-enumeration', 'sep-2640-skills-directory', 'sep-2640-skills-manifest'],
+  })),
+  // The client side of SEP-2640: the suite's mock servers drive test/conformance/skills-client.ts (Decorum's client).
+  ...['2025-11-25', '2026-07-28'].map((version) => ({
+    label: `skills client ${version}`,
+    suite: '0.2.0-alpha.12',
+    mode: 'client',
+    args: ['--command', SKILLS_CLIENT, '--spec-version', version, '--force'],
+    scenarios: [
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-size',
+      'sep-2640-client-verify-frontmatter',
+    ],
+  })),
 ];
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
@@ -123,9 +148,9 @@ function startServer() {
 }
 
 /** Runs one suite invocation; resolves with its stdout and exit code. */
-function runSuite(node, cli, args) {
+function runSuite(node, cli, args, mode = 'server') {
   return new Promise((resolve) => {
-    const child = spawn(node, [cli, 'server', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [cli, mode, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       out += chunk;
@@ -139,6 +164,23 @@ function runSuite(node, cli, args) {
       resolve({ out, code: code ?? signal });
     });
   });
+}
+
+/** Runs named scenarios one by one; their outputs end in one summary in the suite's own format. */
+async function runScenarios(node, cli, url, run, dir) {
+  let out = '';
+  const lines = [];
+  let code = 0;
+  for (const scenario of run.scenarios) {
+    const target = run.mode === 'client' ? [] : ['--url', url];
+    const result = await runSuite(node, cli, [...target, '--scenario', scenario, ...run.args, '-o', dir], run.mode);
+    out += result.out;
+    if (result.code !== 0) code = result.code;
+    const passed = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(result.out);
+    if (passed)
+      lines.push(`${Number(passed[3]) === 0 ? '✓' : '✗'} ${scenario}: ${passed[1]} passed, ${passed[3]} failed`);
+  }
+  return { out: `${out}\n=== SUMMARY ===\n${lines.join('\n')}\n`, code };
 }
 
 /** `✓ name: 3 passed, 0 failed` lines of the suite's summary → Map(scenario → { passed, failed }). */
@@ -156,7 +198,7 @@ function failingChecks(dir) {
   const byScenario = new Map();
   if (!existsSync(dir)) return byScenario;
   for (const entry of readdirSync(dir)) {
-    const scenario = entry.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+    const scenario = entry.replace(/^(server|client)-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
     const file = join(dir, entry, 'checks.json');
     if (!existsSync(file)) continue;
     const checks = JSON.parse(readFileSync(file, 'utf8'));
@@ -216,7 +258,9 @@ async function serverRuns() {
     for (const run of runs) {
       const dir = join(outputRoot, run.label);
       console.error(`running conformance ${run.suite} ${run.args.join(' ')} …`);
-      const { out, code } = await runSuite(node, clis[run.suite], ['--url', url, ...run.args, '-o', dir]);
+      const { out, code } = run.scenarios
+        ? await runScenarios(node, clis[run.suite], url, run, dir)
+        : await runSuite(node, clis[run.suite], ['--url', url, ...run.args, '-o', dir]);
       const summary = parseSummary(out);
       if (summary.size === 0) {
         console.error(out);

@@ -22,6 +22,8 @@ export function createEverythingApp(): McpApp {
     providers: [ContentTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
     // The tasks extension's scenarios (SEP-2663): tasks are opt-in, so the suite's server turns them on.
     tasks: { pollIntervalMs: 200 },
+    // The Skills extension's scenarios (SEP-2640): one skill teaching the tools above, with a subdirectory.
+    skills: { folders: [new URL('../skills', import.meta.url)] },
   });
   app.container.get(ListChanges).attach(app);
   return app;

@@ -1,6 +1,7 @@
 // `npm run smoke`: drives the everything server with the official MCP client, over stdio (a child
 // process) and over Streamable HTTP (in this process), and fails on any wrong answer.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,6 +11,7 @@ import {
   ElicitRequestSchema,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
+  ResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { PNG_BASE64, WAV_BASE64 } from './fixtures.js';
 import { createEverythingApp } from './server.js';
@@ -191,7 +193,26 @@ export async function checkEverything(client: Client, logs: unknown[]): Promise<
   assert.equal(textOf(await call('test_trigger_tool_change')), 'Tool list change announced');
 
   const resources = (await client.listResources()).resources.map((r) => r.uri);
-  assert.deepEqual(resources, ['test://static-text', 'test://static-binary', 'test://watched-resource']);
+  assert.deepEqual(resources, [
+    'test://static-text',
+    'test://static-binary',
+    'test://watched-resource',
+    'skill://everything-tour/SKILL.md',
+  ]);
+  // The SEP-2640 scenarios: one skill, its manifest complete, each file matching its digest.
+  const { skills } = (await client.request({ method: 'skills/list', params: {} } as never, ResultSchema)) as {
+    skills: { uri: string; resources: { uri: string; digest: string; size: number }[] }[];
+  };
+  assert.deepEqual(
+    skills.map((s) => s.uri),
+    ['skill://everything-tour/SKILL.md'],
+  );
+  for (const file of skills[0]?.resources ?? []) {
+    const [content] = (await client.readResource({ uri: file.uri })).contents as { text: string }[];
+    const bytes = Buffer.from(content?.text ?? '', 'utf8');
+    assert.equal(bytes.length, file.size);
+    assert.equal(`sha256:${createHash('sha256').update(bytes).digest('hex')}`, file.digest);
+  }
   assert.deepEqual((await client.readResource({ uri: 'test://static-text' })).contents, [
     { uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' },
   ]);

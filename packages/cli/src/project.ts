@@ -33,7 +33,14 @@ export interface PackageManifest {
   repository?: string | { type?: string; url?: string; directory?: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
-  decorum?: { entry?: string; outDir?: string; tsconfig?: string; external?: string[] };
+  decorum?: {
+    entry?: string;
+    outDir?: string;
+    tsconfig?: string;
+    external?: string[];
+    /** The public URL of the MCP endpoint, for server-card.json's remotes. */
+    remoteUrl?: string;
+  };
 }
 
 const DEFAULT_ENTRY = 'src/server.ts';

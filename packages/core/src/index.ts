@@ -122,6 +122,9 @@ export { formatIssues, type ValidationIssue, type ValidationResult } from './sch
 export { SchemaBuilder, type SchemaBuilderOptions, type SchemaDialect } from './schema/schema-builder.js';
 export { type JsonSchemaObject, type SchemaSource, SchemaSourceError } from './schema/schema-source.js';
 export { DtoValidator, type DtoValidatorOptions } from './schema/validate.js';
+export { SkillDeclarationError } from './skills/skill-errors.js';
+export type { CodeSkill, SkillContent, SkillsOptions } from './skills/skill-options.js';
+export { SkillFileRead } from './skills/skill-providers.js';
 export type { TaskOption } from './tasks/task-option.js';
 export {
   UriTemplate,

@@ -58,6 +58,15 @@ export {
 } from './client/oauth/token-endpoint.js';
 export { memoryTokenStore, type StoredAuthorization, type TokenStore } from './client/oauth/token-store.js';
 export {
+  type LoadedSkill,
+  type LoadSkillOptions,
+  type SkillRefusal,
+  SkillsClient,
+  type SkillsRequester,
+  SkillVerificationError,
+  type VerifiedFile,
+} from './client/skills-client.js';
+export {
   AuthorizationError,
   type ClientCredentialsOptions,
   clientCredentials,

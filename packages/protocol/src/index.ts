@@ -96,6 +96,16 @@ export type {
 export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
+export {
+  AI_CATALOG_MEDIA_TYPE,
+  AI_CATALOG_PATH,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_SCHEMA,
+  type ServerCard,
+  type ServerCardOptions,
+  type ServerCardRemote,
+  serverCardOf,
+} from './http/server-card.js';
 export { InMemorySessionStore, type SessionChange, type SessionStore } from './http/session-store.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
@@ -118,6 +128,24 @@ export type {
   JsonRpcResult,
   RequestId,
 } from './jsonrpc/types.js';
+export { DIGEST_PATTERN, sha256Digest } from './skills/digest.js';
+export {
+  FrontmatterError,
+  parseSkillMarkdown,
+  renderSkillMarkdown,
+  SKILL_NAME_PATTERN,
+  sameJson,
+} from './skills/frontmatter.js';
+export {
+  DIRECTORY_MIME_TYPE,
+  DYNAMIC_RESOURCES,
+  SKILL_LIMITS,
+  SKILLS_EXTENSION_ID,
+  type Skill,
+  type SkillFile,
+  type SkillFrontmatter,
+  type SkillsProvider,
+} from './skills/skill-types.js';
 export { composeInstrumentation } from './telemetry/compose.js';
 export {
   createObservability,

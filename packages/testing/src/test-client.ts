@@ -11,6 +11,7 @@ import {
   type SubscriptionFilter,
   type ToolDefinition,
 } from '@decorum/protocol';
+import { SkillsClient } from '@decorum/protocol/client';
 import { prepareApp } from './app-target.js';
 import { ClientSession, type LogMessage, type ProgressUpdate, type RequestOptions } from './client-session.js';
 import type { InputRequestRecord } from './input-answers.js';
@@ -165,6 +166,17 @@ export class TestClient {
    */
   callToolAsTask(name: string, args: JsonObject = {}, options: { ttlMs?: number } = {}): Promise<TestTask> {
     return startToolTask(this.session, name, args, options);
+  }
+
+  /**
+   * The Skills extension (SEP-2640) as a host uses it: list and get entries, load a skill (SKILL.md read
+   * and checked against the entry's size, digest and frontmatter) and read its other files on demand.
+   * @example
+   * const [skill] = await client.skills.list();
+   * const loaded = await client.skills.load(skill);
+   */
+  get skills(): SkillsClient {
+    return new SkillsClient(this);
   }
 
   /** All resources, every page. */

@@ -16,6 +16,8 @@ export function createApp(options: Partial<McpAppOptions> = {}): McpApp {
     version: '0.1.0',
     instructions: 'Keep notes: "add_note" saves one, "search_notes" finds them, notes://index lists them all.',
     providers,
+    // Agent Skills served beside the tools (docs/skills.md): skills/note-taking teaches an agent to use them.
+    skills: { folders: [new URL('../skills', import.meta.url)] },
     ...options,
   });
 }

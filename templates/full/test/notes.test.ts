@@ -1,6 +1,6 @@
 import { createTestClient, ERAS, override } from '@decorum/testing';
 import { describe, expect, it } from 'vitest';
-import { providers } from '../src/app.js';
+import { createApp, providers } from '../src/app.js';
 import { Clock } from '../src/clock.service.js';
 
 // A fixed clock replaces the real one through DI: every service that asks for Clock gets this one.
@@ -38,6 +38,16 @@ describe.each(ERAS)('{{serverName}} (%s era)', (era) => {
     expect(await client.complete({ resource: 'notes://note/{id}' }, { name: 'id', value: '' })).toMatchObject({
       values: ['1'],
     });
+    await client.close();
+  });
+
+  it('serves a skill that names only its own tools, every file verified', async () => {
+    const client = await createTestClient(createApp(), { era });
+    const [skill] = await client.skills.list();
+    expect(skill?.uri).toBe('skill://note-taking/SKILL.md');
+    const loaded = await client.skills.load(skill as NonNullable<typeof skill>);
+    const tools = (await client.listTools()).map((t) => t.name);
+    for (const [, name] of loaded.body.matchAll(/`([a-z]+_[a-z_]+)`/g)) expect(tools).toContain(name);
     await client.close();
   });
 

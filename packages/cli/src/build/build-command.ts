@@ -13,7 +13,9 @@ import { runEntryEnv } from '../run-entry-mode.js';
 import { type BundleForm, bundleApp, externalDependencies } from './bundle-app.js';
 import type { McpManifest } from './capture-manifest.js';
 import { CACHE_OUT_ENV } from './script-bundle.js';
+import { serverCardJson } from './server-card-json.js';
 import { registryName, serverJson } from './server-json.js';
+import { bundleSkills } from './skills-bundle.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
 import { envReadsWithoutFallback, unsetEnvWarning } from './unset-env.js';
@@ -24,8 +26,9 @@ export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-man
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema, as a host with
 MCP Apps and every scope sees them: app-only tools and views included, @Authorized entries with
-their scopes; "leftOut" says what is not there) and server.json (the MCP registry's format)
-next to package.json.
+their scopes; "leftOut" says what is not there), server.json (the MCP registry's format) and
+server-card.json (an experimental Server Card) next to package.json; a skills/ folder beside the
+entry is copied into the out dir, and skills are listed with their files' digests.
 The manifest holds what the providers declare: templates' list() methods are not run (no live data
 in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
@@ -65,6 +68,9 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     log(
       `built ${views.length} view${views.length === 1 ? '' : 's'}: ${views.map((v) => relative(cwd, v.output)).join(', ')}`,
     );
+  // Skills beside the entry (src/skills) go into the build, before the built app first starts.
+  const skills = bundleSkills(project.entry, project.outDir, project.root);
+  if (skills) log(`copied the skills of ${relative(cwd, skills.from)} to ${relative(cwd, skills.to)}`);
   if (args.flags.has('no-manifest')) {
     if (cache !== undefined) await warmUp(project, cache, cwd, log);
     return;
@@ -72,18 +78,20 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   const { manifest, where, unsetEnv } = await readManifest(project, args.flags.has('with-lists'), cache);
   if (cache !== undefined) logCache(cache, cwd, log);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(
-    join(project.root, 'server.json'),
-    `${JSON.stringify(serverJson(project.manifest, manifest.server, where), null, 2)}\n`,
-  );
+  const registry = serverJson(project.manifest, manifest.server, where);
+  await writeFile(join(project.root, 'server.json'), `${JSON.stringify(registry, null, 2)}\n`);
+  // The Server Card (experimental): the same data, for HTTP discovery.
+  const card = serverCardJson(registry, manifest.server, project.manifest.decorum?.remoteUrl);
+  await writeFile(join(project.root, 'server-card.json'), `${JSON.stringify(card, null, 2)}\n`);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const counts = [
     count(manifest.tools.length, 'tool'),
     count(manifest.resources.length, 'resource'),
     count(manifest.templates.length, 'template'),
     count(manifest.prompts.length, 'prompt'),
+    ...(manifest.skills ? [count(manifest.skills.length, 'skill')] : []),
   ].join(', ');
-  log(`wrote mcp-manifest.json (${counts}) and server.json`);
+  log(`wrote mcp-manifest.json (${counts}), server.json and server-card.json`);
   for (const line of manifestDetails(manifest)) log(line);
   const ownReads = envReadsWithoutFallback(dirname(project.entry));
   const warning = unsetEnvWarning((unsetEnv ?? []).filter((name) => ownReads.has(name)));

@@ -41,6 +41,11 @@ export interface McpManifest {
   prompts: ManifestEntry[];
   /** What a client may meet that this file does not list, and why. */
   leftOut: string[];
+  /**
+   * The listed skills (SEP-2640) with the digests and sizes of their files at build time, so a diff of
+   * this file shows every change to a skill; absent when the app serves none.
+   */
+  skills?: Record<string, unknown>[];
 }
 
 const PROTOCOL_VERSION = '2025-11-25';
@@ -190,6 +195,7 @@ async function readLists(app: McpApp, withLists: boolean): Promise<McpManifest> 
         : [],
       prompts: capabilities.prompts ? rows(await client.listPrompts(), 'name', scopes.prompts, 'prompts/get') : [],
       leftOut: withLists ? LEFT_OUT_ALWAYS : [LEFT_OUT_LISTS, ...LEFT_OUT_ALWAYS],
+      ...(client.skills.declared && { skills: rows(await client.skills.list(), 'uri', new Map()) }),
     };
   } finally {
     await client.close();

@@ -16,6 +16,7 @@ import { type ProjectWatch, watchProject } from './file-watcher.js';
 import { ModuleReloader } from './module-reloader.js';
 import { unlistedProviderHints } from './provider-hint.js';
 import { formatReload } from './reload-report.js';
+import { SkillsWatch } from './skills-watch.js';
 import { TypeChecker } from './type-checker.js';
 import { startUiWatch, type UiWatch } from './ui-watch.js';
 
@@ -49,6 +50,7 @@ export class DevServer implements AppHost {
   /** An error no reload can fix (the port is taken): the command ends with it. */
   private fatal?: CliError;
   private watch?: ProjectWatch;
+  private skills?: SkillsWatch;
   private views?: UiWatch;
   private closing?: Promise<void>;
   private readonly typeChecker?: TypeChecker;
@@ -74,6 +76,13 @@ export class DevServer implements AppHost {
       onChange: (files) => this.enqueue(files),
       onError: (error) => this.options.log(`watcher error: ${error.message}`),
     });
+    // Skill files are no modules: an edit makes the live app read its skills again, on the same sessions.
+    this.skills = new SkillsWatch({
+      root,
+      debounceMs: this.options.debounceMs,
+      log: this.options.log,
+      onChange: () => this.reloadSkills(),
+    });
     this.options.log(`decorum dev · ${relative(root, entry)} · watching ${root}`);
     this.options.log(this.typeChecker?.describe() ?? 'no type check (--no-typecheck): npx tsc --noEmit checks types');
     this.typeChecker?.schedule();
@@ -93,6 +102,7 @@ export class DevServer implements AppHost {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.watch?.close();
+      this.skills?.close();
       this.views?.close();
       this.typeChecker?.close();
       this.reloader.close();
@@ -118,6 +128,7 @@ export class DevServer implements AppHost {
 
   /** Called by the entry's `app.listen(…)`: the first app is served, later ones take over. */
   async listen(app: McpApp, where: ListenOptions, hosting: Hosting): Promise<{ url?: URL }> {
+    this.skills?.follow(app.skillFolders ?? []);
     if (this.live === undefined) {
       await this.serve(hosting, where);
       this.live = app;
@@ -162,6 +173,17 @@ export class DevServer implements AppHost {
     // Under this host, so it comes back to `listen` with its Hosting.
     await app.listen({ stdio: true });
     return app;
+  }
+
+  private reloadSkills(): void {
+    const started = performance.now();
+    try {
+      this.live?.reloadSkills();
+      this.options.log(`skills reloaded in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      const report = formatReloadError(error, this.options.project.root);
+      this.options.log(`skills reload failed (the last good skills keep serving):\n${report}`);
+    }
   }
 
   private enqueue(files: string[]): void {

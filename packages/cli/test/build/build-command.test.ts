@@ -21,7 +21,7 @@ describe('decorum build', () => {
   it('bundles the entry with decorator metadata and says what it wrote', () => {
     expect(build.stderr).toMatch(/built dist\/server\.js \(bundled with its dependencies\) in \d+ ms/);
     expect(build.stderr).toMatch(
-      /wrote mcp-manifest\.json \(1 tool, 1 resource, 0 templates, 1 prompt\) and server\.json/,
+      /wrote mcp-manifest\.json \(1 tool, 1 resource, 0 templates, 1 prompt\), server\.json and server-card\.json/,
     );
     expect(build.stderr).toMatch(/wrote the code cache dist\/server\.bundle\.cache/);
     expect(build.status).toBe(0);
@@ -69,6 +69,17 @@ describe('decorum build', () => {
       packages: [{ registryType: 'npm', identifier: 'dev-fixture', version: '1.2.3', transport: { type: 'stdio' } }],
     });
     expect(build.stderr).toMatch(/name guessed as "io\.github\.decorum-dev\/dev-fixture"; set "mcpName"/);
+  });
+
+  it('writes server-card.json from the same data as server.json, with no remote unless one is named', () => {
+    const server = json('server.json');
+    expect(json('server-card.json')).toEqual({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+      name: server.name,
+      version: server.version,
+      description: server.description,
+      repository: server.repository,
+    });
   });
 
   it('the built app starts from the code cache the build wrote, and answers', () => {

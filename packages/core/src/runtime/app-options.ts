@@ -3,6 +3,7 @@ import type { Mount } from '../compose/mount-types.js';
 import type { Transforms } from '../compose/transforms.js';
 import type { Class } from '../metadata/types.js';
 import type { ValidationLimits } from '../schema/input-limits.js';
+import type { SkillsOptions } from '../skills/skill-options.js';
 import type { Container } from './container.js';
 import type { Guard, Interceptor } from './execution.js';
 import type { SchemaServices } from './services.js';
@@ -68,6 +69,11 @@ export interface McpAppOptions {
    * (`http(…)`) or an app in this process (`inProcess(…)`). They connect before the app serves.
    */
   mounts?: Mount[];
+  /**
+   * Agent Skills served with the Skills extension (SEP-2640, docs/skills.md): skill folders and skills made
+   * by code, checked at construction, listed by `skills/list` and read through `resources/read`.
+   */
+  skills?: SkillsOptions;
   /** Hide, rename, redescribe primitives (own or mounted) and fix or default their arguments (docs/composition.md). */
   transforms?: Transforms;
 }

@@ -12,6 +12,8 @@ import { AppConfigurationError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
+import { resolveSkillFolders } from '../skills/skill-folder.js';
+import { appSkills, type SkillsLayer } from '../skills/skill-providers.js';
 import { appHost, type Hosting } from './app-host.js';
 import { appObservability } from './app-observability.js';
 import type { McpAppOptions } from './app-options.js';
@@ -59,6 +61,8 @@ export class McpApp {
   // Set while @opentelemetry/api loads (telemetry on): serving waits for it once, then it is cleared.
   private loading?: Promise<void>;
   private readonly composition?: Composition;
+  // Skills (SEP-2640): read and checked at construction, and again by reloadSkills (`decorum dev`).
+  private skills?: SkillsLayer;
 
   constructor(private readonly options: McpAppOptions) {
     if (!Array.isArray(options.providers))
@@ -97,6 +101,7 @@ export class McpApp {
       errors: { exposeErrors: options.exposeErrors ?? false, logger },
     };
     this.policies = kindPolicies({ services, validateOutput: options.validateOutput ?? !production() });
+    this.skills = appSkills(options.skills, this.deps);
     this.composition = composeApp(options, this.deps, () => this.server, logger, this.closers);
     this.build();
     // Serving waits once for what loads or connects (telemetry, JSON Schemas, mounts); a failure is the startup error.
@@ -121,6 +126,11 @@ export class McpApp {
    * app.listen({ http: { auth: (resource) => new ResourceServer({ resource, ..., scopesFor: app.scopesFor }) } });
    */
   readonly scopesFor = (primitive: NamedPrimitive): readonly string[] | undefined => this.hints(primitive);
+
+  /** The skill folders this app serves, as absolute paths (`decorum dev` watches them). */
+  get skillFolders(): readonly string[] {
+    return resolveSkillFolders(this.options.skills?.folders ?? []);
+  }
 
   /** What the providers declare (plain data), as of the last build. */
   get manifest(): Manifest {
@@ -173,6 +183,15 @@ export class McpApp {
    * container.set(NotesServer, fake); app.refresh();
    */
   refresh(): void {
+    this.build();
+  }
+
+  /**
+   * Reads the skill folders again (digests recomputed) and serves them from now on, on the same sessions;
+   * `decorum dev` calls it when a skill file changes. A failing check throws and the last skills keep serving.
+   */
+  reloadSkills(): void {
+    this.skills = appSkills(this.options.skills, this.deps);
     this.build();
   }
 
@@ -262,9 +281,8 @@ export class McpApp {
     }
     const tools = ui.tools(buildToolsProvider(manifest.tools, this.policies.tool, this.deps));
     const prompts = buildPromptsProvider(manifest.prompts, this.policies.prompt, this.deps);
-    const resources = ui.resources(
-      buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps),
-    );
+    const own = ui.resources(buildResourcesProvider(manifest.resources, manifest.templates, this.policies, this.deps));
+    const resources = this.skills ? this.skills.resources(own) : own;
     const completion = buildCompletionProvider(manifest.completions, manifest.prompts, manifest.templates, this.deps);
     // Mounts and transforms: the engine gets the composed providers, always set (a mount's lists come later).
     const served = this.composition?.providers({ tools, prompts, resources, completion }, manifest);
@@ -285,7 +303,8 @@ export class McpApp {
       served ? served.prompts : manifest.prompts.length > 0 || this.server.prompts ? prompts : undefined,
       hasChanges(this.changes.prompts),
     );
-    const hasResources = manifest.resources.length + manifest.templates.length > 0;
+    const hasResources = manifest.resources.length + manifest.templates.length > 0 || this.skills !== undefined;
+    this.server.setSkills(this.skills?.provider);
     this.server.setResources(
       served ? served.resources : hasResources || this.server.resources ? resources : undefined,
       hasChanges(this.changes.resources),

@@ -30,6 +30,7 @@ import type {
 } from './client-types.js';
 import { type ListPage, listAll, listPage } from './list-pages.js';
 import { ListenStream } from './listen-stream.js';
+import { SkillsClient } from './skills-client.js';
 import { type ToolAware, validHeaderTools } from './tool-header-rules.js';
 
 /**
@@ -119,6 +120,11 @@ export class McpClient {
   /** Listens to an event; returns the function that stops listening. */
   on<E extends keyof ClientEvents>(event: E, listener: ClientEvents[E]): () => void {
     return this.events.on(event, listener);
+  }
+
+  /** The Skills extension (SEP-2640): list, get, and load skills on demand, every file verified. */
+  get skills(): SkillsClient {
+    return new SkillsClient(this);
   }
 
   /** Any request, in the era's terms (modern: envelope added, `input_required` answered). */

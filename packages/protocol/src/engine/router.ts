@@ -3,6 +3,8 @@
 // it calls down into the providers and never up into a session or a transport.
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
+import { skillMethods, skillsExtensionSettings } from '../skills/skill-methods.js';
+import { SKILLS_EXTENSION_ID } from '../skills/skill-types.js';
 import { type TaskPolicy, taskSupportOf } from '../tasks/task-call.js';
 import { TasksExtension } from '../tasks/tasks-extension.js';
 import type { MessageInfo } from '../transports/transport.js';
@@ -64,6 +66,11 @@ export class Router implements MethodScope {
     if (options.experimental) caps.experimental = options.experimental;
     // Extensions are negotiated the same way in every revision (SEP-2133): legacy initialize and server/discover.
     if (catalog.extensions) caps.extensions = catalog.extensions;
+    // Skills (SEP-2640): the extension, and `resources` with it (skill files are read as resources).
+    if (catalog.skills) {
+      caps.resources ??= { listChanged: true };
+      caps.extensions = { ...caps.extensions, [SKILLS_EXTENSION_ID]: skillsExtensionSettings(catalog.skills) };
+    }
     // Tasks declare their own capability per revision: the extension (2026-07-28), `tasks` (2025-11-25).
     const tasks = this.tasks?.capabilities(version, identified);
     if (tasks?.extensions) caps.extensions = { ...caps.extensions, ...tasks.extensions };
@@ -74,7 +81,11 @@ export class Router implements MethodScope {
   /** A method of the table, when it exists on this server for this connection. */
   method(name: string, abilities: ConnectionAbilities): MethodHandler | undefined {
     // Own properties only: a client's method name is data, and `constructor` is on every object's prototype.
-    const handler = Object.hasOwn(methodHandlers, name) ? methodHandlers[name] : undefined;
+    const handler = Object.hasOwn(methodHandlers, name)
+      ? methodHandlers[name]
+      : Object.hasOwn(skillMethods, name)
+        ? skillMethods[name]
+        : undefined;
     return handler?.available(this, abilities) ? handler : undefined;
   }
 

@@ -1,3 +1,4 @@
+import type { SkillsProvider } from '../skills/skill-types.js';
 import type { Transport } from '../transports/transport.js';
 import { Catalog, type ListKind } from './catalog.js';
 import type { ConnectionAbilities } from './channel.js';
@@ -116,6 +117,15 @@ export class ProtocolServer {
    */
   setExtension(id: string, settings: JsonObject | undefined): void {
     this.catalog.setExtension(id, settings);
+  }
+
+  /**
+   * Serves the Skills extension (SEP-2640): `skills/list`, `skills/get`, and `resources/directory/read` when
+   * the provider reads directories. Declares the extension (and `resources`) in both eras; the skill files
+   * are served by the resources provider. Undefined stops.
+   */
+  setSkills(provider: SkillsProvider | undefined): void {
+    this.catalog.setSkills(provider);
   }
 
   /** True when a provider of that kind is registered. */

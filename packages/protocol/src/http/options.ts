@@ -3,8 +3,8 @@ import { type EventStore, InMemoryEventStore } from './event-store.js';
 import type { LegacySseOptions } from './legacy-sse.js';
 import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
+import type { ServerCardOptions } from './server-card.js';
 import type { SessionStore } from './session-store.js';
-
 import {
   DEFAULT_MAX_BUFFERED_BYTES,
   DEFAULT_MAX_STREAM_BUFFER_BYTES,
@@ -17,6 +17,11 @@ export type { Authenticate } from '../auth/http-auth.js';
 
 /** Options of the Streamable HTTP endpoint. */
 export interface StreamableHttpOptions {
+  /**
+   * Serve an MCP Server Card (experimental, SEP-2127) at `<path>/server-card` and an AI Catalog entry at
+   * `/.well-known/ai-catalog.json`: public, CORS-open, cacheable (docs/server-card.md).
+   */
+  serverCard?: ServerCardOptions;
   /** The MCP endpoint path. Default `/mcp`. */
   path?: string;
   /**
@@ -85,7 +90,7 @@ export interface StreamableHttpOptions {
 export type ResolvedHttpOptions = Required<
   Omit<
     StreamableHttpOptions,
-    'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse' | 'scaleOut'
+    'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse' | 'scaleOut' | 'serverCard'
   >
 > &
   Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore' | 'scaleOut'> & {

@@ -20,6 +20,7 @@ import { ModernEndpoint } from './modern-endpoint.js';
 import { type ResolvedHttpOptions, resolveHttpOptions, type StreamableHttpOptions } from './options.js';
 import { badRequest, jsonReply } from './responses.js';
 import { OriginGuard } from './security.js';
+import { ServerCardEndpoint } from './server-card.js';
 import { SessionEndpoint } from './session-endpoint.js';
 import { StatelessEndpoint } from './stateless-endpoint.js';
 
@@ -53,6 +54,8 @@ export class StreamableHttpHandler implements HttpService {
   private timedOut = false;
   /** The Host and Origin checks, parsed once from the options. */
   private readonly origins: OriginGuard;
+  /** The Server Card and its catalog entry, when `serverCard` is set (public: answered before auth). */
+  private readonly card?: ServerCardEndpoint;
 
   constructor(
     readonly server: ProtocolServer,
@@ -67,6 +70,7 @@ export class StreamableHttpHandler implements HttpService {
     if (options.legacySse) {
       this.legacySse = new LegacySseEndpoint(server, options.legacySse === true ? {} : options.legacySse);
     }
+    if (options.serverCard) this.card = new ServerCardEndpoint(server, this.options.path, options.serverCard);
     this.handle = async (request: Request) => toResponse(await this.serve(new WebInput(request)));
   }
 
@@ -87,6 +91,8 @@ export class StreamableHttpHandler implements HttpService {
       const metadata = auth.serveMetadata?.(input.request());
       if (metadata) return metadata;
     }
+    const card = this.card?.reply(input);
+    if (card !== undefined) return card;
     const path = input.pathname;
     const legacySse = this.legacySse?.handles(path) === true;
     if (path !== this.options.path && !legacySse) return badRequest(404, 'Not Found');

@@ -7,7 +7,9 @@ export type CacheableMethod =
   | 'prompts/list'
   | 'resources/list'
   | 'resources/templates/list'
-  | 'resources/read';
+  | 'resources/read'
+  | 'skills/list'
+  | 'skills/get';
 
 /** A cache hint: how long a client may reuse a result, and whether across users. */
 export interface CacheHint {
@@ -28,6 +30,9 @@ export const DEFAULT_CACHE_HINTS: Readonly<Record<CacheableMethod, CacheHint>> =
   'resources/list': hint(60_000, 'public'),
   'resources/templates/list': hint(60_000, 'public'),
   'resources/read': hint(0, 'private'),
+  // The Skills extension (SEP-2640): digests change only with the files, so a listing keeps a while.
+  'skills/list': hint(300_000, 'public'),
+  'skills/get': hint(300_000, 'public'),
 });
 
 /** True for a method whose result carries cache hints. */
