@@ -8,6 +8,8 @@ export interface StandIn {
   url: string;
   /** Every access and refresh token it ever issued (to prove none leaks). */
   issued: string[];
+  /** Every bearer credential its API was called with (the MCP client's token must never be among them). */
+  bearers: string[];
   /** Number of refresh grants served. */
   refreshes: number;
   /** Lifetime of the next access tokens, in seconds. */
@@ -34,7 +36,7 @@ export async function startGitHubStandIn(client: { id: string; secret: string })
   const codes = new Map<string, Code>();
   const access = new Map<string, { login: string; expiresAt: number }>();
   const refresh = new Map<string, string>();
-  const state: StandIn = { url: '', issued: [], refreshes: 0, tokenLifetime: 3600, close: async () => {} };
+  const state: StandIn = { url: '', issued: [], bearers: [], refreshes: 0, tokenLifetime: 3600, close: async () => {} };
   const issue = (login: string) => {
     const at = token('ghu');
     const rt = token('ghr');
@@ -104,6 +106,7 @@ export async function startGitHubStandIn(client: { id: string; secret: string })
       return send(200, issue(code.login));
     }
     const bearer = /^(?:Bearer|token) (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined) state.bearers.push(bearer);
     const holder = bearer === undefined ? undefined : access.get(bearer);
     if (holder === undefined || holder.expiresAt < Date.now() / 1000) return send(401, { message: 'Bad credentials' });
     const user = USERS[holder.login] as (typeof USERS)[string];
