@@ -2,6 +2,7 @@
 // implementation lets through (redirect URI mismatch, PKCE, code replay, refresh reuse, CSRF, open redirects,
 // tokens for another resource).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryOAuthStore } from '../src/store/oauth-store.js';
 import { FetchBrowser } from './support/browser.js';
 import {
   authorizationCode,
@@ -17,8 +18,10 @@ import {
 } from './support/harness.js';
 
 let h: Harness;
+/** Shared with a second server for another resource (same keys, other audience). */
+const store = new MemoryOAuthStore();
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ store });
 });
 afterAll(async () => {
   await h.close();
@@ -326,10 +329,7 @@ describe('another resource', () => {
   });
 
   it('a token minted for another resource (same issuer and keys) is refused by this one', async () => {
-    const other = await startHarness(
-      { store: h.oauth.vault['options'].store, resource: 'https://other.example/mcp' },
-      h.standIn,
-    );
+    const other = await startHarness({ store: store, resource: 'https://other.example/mcp' }, h.standIn);
     try {
       // Same store, same sealing key: both servers sign with the same keys, so only the audience differs.
       const meta = (await (await fetch(new URL('/.well-known/oauth-authorization-server', other.issuer))).json()) as {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Sealer } from '../src/crypto/sealer.js';
-import { MemoryOAuthStore, type OAuthStore } from '../src/store/oauth-store.js';
+import { MemoryOAuthStore } from '../src/store/oauth-store.js';
 import { TokenVault } from '../src/upstream/token-vault.js';
 import type { UpstreamProvider, UpstreamTokens } from '../src/upstream/upstream-provider.js';
 import { FetchBrowser } from './support/browser.js';
