@@ -3,18 +3,21 @@
 // examples/everything over Streamable HTTP:
 //   - 0.1.16, server mode, --suite all (the 2025-06-18 and 2025-11-25 scenarios, stateful);
 //   - 0.2.0-alpha.12 with --requirements 2025-11-25 (stateful wire) and --requirements 2026-07-28
-//     (stateless wire), each running the revision's frozen list plus its not-scored scenarios.
+//     (stateless wire), each running the revision's frozen list plus its not-scored scenarios;
+//   - 0.2.0-alpha.12 `authorization` against a Decorum authorization server (@decorum/oauth,
+//     test/conformance/authorization.mjs), printed as its own `authorization: P passed, F failed` line.
 // The suites and a Node 22 binary (the suite needs Node >= 22) are installed into .cache/ on first
 // use. Prints one table of scenarios × runs and exits 1 on any failure that
 // test/conformance/expected-failures.json does not list, and on any listed failure that now passes.
 //
-// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28] [--keep]
+// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|authorization] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAuthorization } from './authorization.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cache = join(root, '.cache');
@@ -32,7 +35,9 @@ const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const keep = argv.includes('--keep');
 const runs = RUNS.filter((run) => only === undefined || run.label === only);
-if (runs.length === 0) fail(`--only must be one of ${RUNS.map((r) => r.label).join(', ')}`);
+const authorization = only === undefined || only === 'authorization';
+if (runs.length === 0 && !authorization)
+  fail(`--only must be one of ${[...RUNS.map((r) => r.label), 'authorization'].join(', ')}`);
 
 function fail(message) {
   console.error(`conformance: ${message}`);
@@ -149,7 +154,7 @@ function failingChecks(dir) {
   const byScenario = new Map();
   if (!existsSync(dir)) return byScenario;
   for (const entry of readdirSync(dir)) {
-    const scenario = entry.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+    const scenario = entry.replace(/^(authorization-)?server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
     const file = join(dir, entry, 'checks.json');
     if (!existsSync(file)) continue;
     const checks = JSON.parse(readFileSync(file, 'utf8'));
@@ -180,14 +185,14 @@ const node = node22();
 const clis = Object.fromEntries(SUITES.map((version) => [version, suiteCli(version)]));
 const outputRoot = mkdtempSync(join(tmpdir(), 'decorum-conformance-'));
 
-const server = startServer();
+const server = runs.length > 0 ? startServer() : { url: Promise.resolve(''), stop: async () => {} };
 let url;
 try {
   url = await server.url;
 } catch (error) {
   fail(error.message);
 }
-console.error(`examples/everything listening at ${url}`);
+if (runs.length > 0) console.error(`examples/everything listening at ${url}`);
 
 const results = new Map(); // label → { summary, failing, code }
 try {
@@ -204,6 +209,13 @@ try {
   }
 } finally {
   await server.stop();
+}
+if (authorization) {
+  console.error('running conformance 0.2.0-alpha.12 authorization …');
+  const dir = join(outputRoot, 'authorization');
+  const { summary } = await runAuthorization({ root, node, cli: clis['0.2.0-alpha.12'], outputDir: dir });
+  results.set('authorization', { summary, failing: failingChecks(dir), code: 0 });
+  runs.push({ label: 'authorization' });
 }
 
 // The table: one row per scenario, one column per run.
