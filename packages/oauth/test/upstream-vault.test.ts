@@ -116,14 +116,14 @@ describe('upstream token absent from every response and log line', () => {
     }
     const writeOut = process.stdout.write.bind(process.stdout);
     const writeErr = process.stderr.write.bind(process.stderr);
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
       logged.push(String(chunk));
       return writeOut(chunk, ...rest);
-    });
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    }) as typeof process.stdout.write);
+    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
       logged.push(String(chunk));
       return writeErr(chunk, ...rest);
-    });
+    }) as typeof process.stderr.write);
     // Short-lived upstream tokens: every call refreshes, so refreshed tokens are checked too.
     h.standIn.tokenLifetime = 30;
     const seen: string[] = [];

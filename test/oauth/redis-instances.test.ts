@@ -4,14 +4,26 @@
 
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasRedisServer, RedisServer, TEST_REDIS_URL, uniquePrefix } from '../../redis/test/support/redis-server.js';
-import { OAuthServer } from '../src/oauth-server.js';
-import { RedisOAuthStore } from '../src/store/redis-oauth-store.js';
-import { github } from '../src/upstream/presets.js';
-import { FetchBrowser } from './support/browser.js';
-import { type StandIn, startGitHubStandIn } from './support/github-stand-in.js';
-import { CLIENT_REDIRECT, ENCRYPTION_KEY, PUBLIC_CLIENT, pkce, reposServer, signIn } from './support/harness.js';
-import { type PathProxy, startPathProxy } from './support/path-proxy.js';
+import { OAuthServer } from '../../packages/oauth/src/oauth-server.js';
+import { RedisOAuthStore } from '../../packages/oauth/src/store/redis-oauth-store.js';
+import { github } from '../../packages/oauth/src/upstream/presets.js';
+import { FetchBrowser } from '../../packages/oauth/test/support/browser.js';
+import { type StandIn, startGitHubStandIn } from '../../packages/oauth/test/support/github-stand-in.js';
+import {
+  CLIENT_REDIRECT,
+  ENCRYPTION_KEY,
+  PUBLIC_CLIENT,
+  pkce,
+  reposServer,
+  signIn,
+} from '../../packages/oauth/test/support/harness.js';
+import { type PathProxy, startPathProxy } from '../../packages/oauth/test/support/path-proxy.js';
+import {
+  hasRedisServer,
+  RedisServer,
+  TEST_REDIS_URL,
+  uniquePrefix,
+} from '../../packages/redis/test/support/redis-server.js';
 
 const runs = TEST_REDIS_URL !== undefined || hasRedisServer();
 
