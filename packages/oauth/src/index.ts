@@ -14,7 +14,7 @@ export {
 } from './clients/metadata-document.js';
 export { matchRedirectUri, redirectUriProblem } from './clients/redirect-uri.js';
 export { Sealer, type SealingKey } from './crypto/sealer.js';
-export type { ConsentBranding, ConsentView } from './endpoints/consent-page.js';
+export type { ConsentBranding, ConsentView } from './endpoints/consent-types.js';
 export { OAuthServer } from './oauth-server.js';
 export type { OAuthServerOptions } from './options.js';
 export { MemoryOAuthStore, type OAuthStore } from './store/oauth-store.js';

@@ -1,6 +1,6 @@
 import type { StaticClient } from './clients/client-record.js';
 import type { MetadataDocumentOptions } from './clients/metadata-document.js';
-import type { ConsentBranding } from './endpoints/consent-page.js';
+import type { ConsentBranding } from './endpoints/consent-types.js';
 import type { OAuthStore } from './store/oauth-store.js';
 import type { UpstreamProvider } from './upstream/upstream-provider.js';
 

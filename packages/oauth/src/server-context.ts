@@ -1,7 +1,7 @@
 import type { ClientRegistry } from './clients/client-registry.js';
 import type { Sealer } from './crypto/sealer.js';
 import type { SigningKeys } from './crypto/signing-keys.js';
-import type { ConsentBranding } from './endpoints/consent-page.js';
+import type { ConsentBranding } from './endpoints/consent-types.js';
 import type { OAuthStore } from './store/oauth-store.js';
 import type { TokenVault } from './upstream/token-vault.js';
 import type { UpstreamProvider } from './upstream/upstream-provider.js';
