@@ -351,3 +351,31 @@ describe('another resource', () => {
     }
   });
 });
+
+describe('bounded input', () => {
+  it('refuses an oversized token request without reading it all', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(`a=${'x'.repeat(16 * 1024)}&`));
+      },
+    });
+    const response = await fetch(new URL('/oauth/token', h.issuer), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses a repeated parameter (RFC 6749 §3.1)', async () => {
+    const { code, verifier } = await authorizationCode(h);
+    const response = await fetch(new URL('/oauth/token', h.issuer), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `client_id=test-client&grant_type=authorization_code&code=${code}&code=${code}&code_verifier=${verifier}`,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe('invalid_request');
+  });
+});

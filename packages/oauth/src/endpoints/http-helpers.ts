@@ -52,12 +52,31 @@ export function cookie(name: string, value: string, path: string, secure: boolea
 /** Largest form or JSON body read by the endpoints, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a small body as text, or undefined past `MAX_BODY_BYTES`. */
+/** Reads a small body as text, or undefined past `MAX_BODY_BYTES` (it stops reading there: memory stays bounded). */
 export async function readSmallText(request: Request): Promise<string | undefined> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return undefined;
-  const text = await request.text();
-  return new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES ? undefined : text;
+  const reader = request.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 /**
