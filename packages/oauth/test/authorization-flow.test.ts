@@ -1,6 +1,8 @@
 // The authorization server against the GitHub stand-in over real HTTP: the happy path, then each attack a naive
 // implementation lets through (redirect URI mismatch, PKCE, code replay, refresh reuse, CSRF, open redirects,
 // tokens for another resource).
+
+import { ResourceServer } from '@decorum/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryOAuthStore } from '../src/store/oauth-store.js';
 import { FetchBrowser } from './support/browser.js';
@@ -377,5 +379,32 @@ describe('bounded input', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe('invalid_request');
+  });
+});
+
+describe('tokens for other resource servers', () => {
+  it("Decorum's ResourceServer verifies the tokens with only the JWKS URL and the issuer", async () => {
+    const { code, verifier } = await authorizationCode(h);
+    const tokens = await exchange(h, code, verifier);
+    const meta = (await (await fetch(new URL('/.well-known/oauth-authorization-server', h.issuer))).json()) as {
+      jwks_uri: string;
+    };
+    const elsewhere = new ResourceServer({
+      resource: h.mcpUrl,
+      authorizationServers: [h.issuer],
+      jwt: { jwksUrl: meta.jwks_uri, issuer: h.issuer, typ: 'at+jwt' },
+    });
+    const request = new Request(h.mcpUrl, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    const principal = await elsewhere.authenticate(request);
+    expect(principal).toMatchObject({ subject: 'github:1001', clientId: 'test-client', scopes: ['repos:read'] });
+    const header = JSON.parse(
+      Buffer.from((tokens.body.access_token as string).split('.')[0] as string, 'base64url').toString(),
+    );
+    const claims = JSON.parse(
+      Buffer.from((tokens.body.access_token as string).split('.')[1] as string, 'base64url').toString(),
+    );
+    expect(header).toMatchObject({ typ: 'at+jwt', alg: 'ES256' });
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'client_id', 'exp', 'fam', 'iat', 'iss', 'jti', 'scope', 'sub']);
+    expect(claims.exp - claims.iat).toBe(300);
   });
 });
