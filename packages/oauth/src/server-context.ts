@@ -41,8 +41,11 @@ export interface ServerContext {
   now: () => number;
 }
 
-/** The cookie binding an authorization in progress to the browser that started it. */
-export const TX_COOKIE = 'decorum_oauth_tx';
+/**
+ * The cookie binding an authorization in progress to the browser that started it: one per authorization, so two
+ * sign-ins in one browser (two clients, two tabs) do not overwrite each other's.
+ */
+export const txCookie = (id: string): string => `decorum_oauth_${id}`;
 
 /** A pending authorization: what `/authorize` was asked, then who signed in. */
 export interface PendingAuthorization {

@@ -5,7 +5,7 @@
 import { ResourceServer } from '@decorum/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryOAuthStore } from '../src/store/oauth-store.js';
-import { FetchBrowser } from './support/browser.js';
+import { FetchBrowser, parseForm } from './support/browser.js';
 import {
   authorizationCode,
   authorizeUrl,
@@ -17,6 +17,7 @@ import {
   signIn,
   startHarness,
   tokenRequest,
+  WEB_CLIENT,
 } from './support/harness.js';
 
 let h: Harness;
@@ -69,12 +70,60 @@ describe('the flow', () => {
   });
 
   it('remembers consent per user × client × scopes: the second sign-in skips the page', async () => {
+    const sawConsent = async () => {
+      const browser = new FetchBrowser();
+      const url = authorizeUrl(h.issuer, {
+        client_id: WEB_CLIENT.clientId,
+        redirect_uri: WEB_CLIENT.redirectUri,
+        code_challenge: pkce().challenge,
+      });
+      const back = await signIn(browser, url, WEB_CLIENT.redirectUri, 'bob');
+      expect(back.searchParams.get('code')).not.toBeNull();
+      return browser.hops.some((hop) => hop.url.includes('/oauth/consent'));
+    };
+    expect(await sawConsent()).toBe(true);
+    expect(await sawConsent()).toBe(false);
+  });
+
+  it('always asks again for a loopback redirect (any local program can claim one), and warns', async () => {
+    for (let i = 0; i < 2; i++) {
+      const browser = new FetchBrowser();
+      await authorizationCode(h, browser, 'bob');
+      const page = browser.hops.find((hop) => hop.url.includes('/oauth/consent'));
+      expect(page?.body).toContain('a program on your own computer');
+    }
+  });
+
+  it('keeps two sign-ins of one browser apart', async () => {
     const browser = new FetchBrowser();
-    await authorizationCode(h, browser, 'bob');
-    const again = new FetchBrowser();
-    await authorizationCode(h, again, 'bob');
-    expect(again.hops.some((hop) => hop.url.includes('/oauth/consent'))).toBe(false);
-    expect(browser.hops.some((hop) => hop.url.includes('/oauth/consent'))).toBe(true);
+    const a = pkce();
+    const b = pkce();
+    const stop = {
+      stopAt: () => false,
+      fill: (page: string, f: Record<string, string>) =>
+        page.includes('Sign in to GitHub') ? { ...f, login: 'alice' } : undefined,
+    };
+    // Both start (two tabs), both sign in upstream; then each answers its own consent page.
+    await expect(
+      browser.navigate(authorizeUrl(h.issuer, { code_challenge: a.challenge, state: 'A' }), stop),
+    ).rejects.toThrow('no way forward');
+    const pageA = browser.hops.at(-1) as { url: string; body: string };
+    await expect(
+      browser.navigate(authorizeUrl(h.issuer, { code_challenge: b.challenge, state: 'B' }), stop),
+    ).rejects.toThrow('no way forward');
+    const pageB = browser.hops.at(-1) as { url: string; body: string };
+    for (const [page, state] of [
+      [pageA, 'A'],
+      [pageB, 'B'],
+    ] as const) {
+      const fields = parseForm(page.body)?.fields ?? {};
+      const answer = await browser.request(`${h.issuer}/oauth/consent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, decision: 'allow' }).toString(),
+      });
+      expect(new URL(answer.headers.get('location') as string).searchParams.get('state')).toBe(state);
+    }
   });
 });
 

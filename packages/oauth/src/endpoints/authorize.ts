@@ -2,7 +2,7 @@ import { ClientError, type ClientRecord } from '../clients/client-record.js';
 import { matchRedirectUri } from '../clients/redirect-uri.js';
 import { randomToken, sha256 } from '../crypto/random.js';
 import { issueCode } from '../grants.js';
-import { PENDING_TTL, type PendingAuthorization, type ServerContext, TX_COOKIE } from '../server-context.js';
+import { PENDING_TTL, type PendingAuthorization, type ServerContext, txCookie } from '../server-context.js';
 import { cookie, errorPage, redirect, singleParams, withParams } from './http-helpers.js';
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -79,7 +79,7 @@ export async function authorize(ctx: ServerContext, request: Request): Promise<R
     return fail('temporarily_unavailable', `${ctx.upstream.displayName} cannot be reached`);
   }
   return redirect(upstreamUrl.href, 302, {
-    'Set-Cookie': cookie(TX_COOKIE, pending.csrf, ctx.cookiePath, ctx.secure, PENDING_TTL),
+    'Set-Cookie': cookie(txCookie(id), pending.csrf, ctx.cookiePath, ctx.secure, PENDING_TTL),
   });
 }
 
@@ -87,7 +87,7 @@ export async function authorize(ctx: ServerContext, request: Request): Promise<R
 export const s256 = (verifier: string): Promise<string> => sha256(verifier);
 
 /** Ends an approved authorization: a code to the client's redirect URI, with `state` and `iss` (RFC 9207). */
-export async function approve(ctx: ServerContext, pending: PendingAuthorization): Promise<Response> {
+export async function approve(ctx: ServerContext, pending: PendingAuthorization, id: string): Promise<Response> {
   const user = pending.user as NonNullable<PendingAuthorization['user']>;
   const code = await issueCode(ctx, {
     clientId: pending.clientId,
@@ -99,7 +99,7 @@ export async function approve(ctx: ServerContext, pending: PendingAuthorization)
     codeChallenge: pending.codeChallenge,
   });
   return redirect(withParams(pending.redirectUri, { code, state: pending.state, iss: ctx.issuer }), 302, {
-    'Set-Cookie': cookie(TX_COOKIE, '', ctx.cookiePath, ctx.secure, 0),
+    'Set-Cookie': cookie(txCookie(id), '', ctx.cookiePath, ctx.secure, 0),
   });
 }
 

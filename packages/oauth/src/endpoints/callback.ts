@@ -1,5 +1,6 @@
+import { isLoopbackRedirect } from '../clients/redirect-uri.js';
 import { safeEqual, sha256 } from '../crypto/random.js';
-import { PENDING_TTL, type PendingAuthorization, type ServerContext, TX_COOKIE } from '../server-context.js';
+import { PENDING_TTL, type PendingAuthorization, type ServerContext, txCookie } from '../server-context.js';
 import { parseRecord } from '../store/oauth-store.js';
 import { UpstreamError } from '../upstream/upstream-provider.js';
 import { approve, deny } from './authorize.js';
@@ -12,7 +13,7 @@ export async function pendingFor(
   id: string,
 ): Promise<PendingAuthorization | undefined> {
   const pending = parseRecord<PendingAuthorization>(await ctx.store.get(`req:${id}`));
-  const bound = readCookie(request, TX_COOKIE);
+  const bound = readCookie(request, txCookie(id));
   if (pending === undefined || bound === undefined || !safeEqual(bound, pending.csrf)) return undefined;
   return pending;
 }
@@ -61,11 +62,13 @@ export async function callback(ctx: ServerContext, request: Request): Promise<Re
     return errorPage(502, `Sign-in with ${ctx.upstream.displayName} failed`, detail);
   }
   pending.user = { subject, name };
-  if (ctx.rememberConsent > 0) {
+  // A loopback redirect can be claimed by any program on the machine (MCP authorization, "Localhost Redirect URI
+  // Risks"): such a client always gets the consent page and its warning, remembered or not.
+  if (ctx.rememberConsent > 0 && !isLoopbackRedirect(new URL(pending.redirectUri))) {
     const remembered = parseRecord<string[]>(await ctx.store.get(await consentKey(subject, pending.clientId)));
     if (remembered !== undefined && pending.scopes.every((s) => remembered.includes(s))) {
       await ctx.store.delete(`req:${id}`);
-      return approve(ctx, pending);
+      return approve(ctx, pending, id);
     }
   }
   await ctx.store.set(`req:${id}`, JSON.stringify(pending), PENDING_TTL);

@@ -41,7 +41,7 @@ export async function consentAnswer(ctx: ServerContext, request: Request): Promi
     const key = await consentKey(pending.user.subject, pending.clientId);
     await ctx.store.set(key, JSON.stringify(pending.scopes), ctx.rememberConsent);
   }
-  return approve(ctx, pending);
+  return approve(ctx, pending, id);
 }
 
 function viewOf(ctx: ServerContext, pending: PendingAuthorization, id: string): ConsentView {

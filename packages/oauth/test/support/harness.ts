@@ -13,6 +13,8 @@ import { type StandIn, startGitHubStandIn } from './github-stand-in.js';
 export const ENCRYPTION_KEY = randomBytes(32).toString('base64url');
 export const CLIENT_REDIRECT = 'http://127.0.0.1:7777/callback';
 export const PUBLIC_CLIENT = 'test-client';
+/** A web client (https redirect): consent to it may be remembered, unlike to a loopback one. */
+export const WEB_CLIENT = { clientId: 'web-client', redirectUri: 'https://app.example/callback' };
 
 export interface Harness {
   mcpUrl: URL;
@@ -64,7 +66,10 @@ export async function startHarness(
         }),
         encryptionKeys: [ENCRYPTION_KEY],
         scopesSupported: ['repos:read'],
-        clients: [{ clientId: PUBLIC_CLIENT, clientName: 'Test Client', redirectUris: [CLIENT_REDIRECT] }],
+        clients: [
+          { clientId: PUBLIC_CLIENT, clientName: 'Test Client', redirectUris: [CLIENT_REDIRECT] },
+          { clientId: WEB_CLIENT.clientId, clientName: 'Web Client', redirectUris: [WEB_CLIENT.redirectUri] },
+        ],
         ...rest,
       });
       return oauth;
