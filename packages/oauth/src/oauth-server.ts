@@ -110,6 +110,8 @@ export class OAuthServer implements HttpAuth {
       upstream: options.upstream,
       vault: this.vault,
       consent: options.consent,
+      warn: (message) =>
+        (options.logger ?? { warn: (m: string) => console.warn(m) }).warn(`[decorum/oauth] ${message}`),
       now,
     };
     this.resourceServer = new ResourceServer({
@@ -156,7 +158,11 @@ export class OAuthServer implements HttpAuth {
     const handler = this.routes.get(new URL(request.url).pathname);
     if (handler === undefined) return undefined;
     // Whatever fails inside answers a page without details: no token or secret can reach it.
-    return handler(request).catch(() => errorPage(500, 'Server error', 'The request could not be completed.'));
+    return handler(request).catch((error: unknown) => {
+      // The error's class only: a message could quote a value a collaborator was given.
+      this.ctx.warn(`${new URL(request.url).pathname} failed: ${error instanceof Error ? error.name : typeof error}`);
+      return errorPage(500, 'Server error', 'The request could not be completed.');
+    });
   }
 
   /** The challenge of a 403 step-up. */

@@ -45,6 +45,11 @@ export interface OAuthServerOptions {
   rememberConsentSeconds?: number;
   /** The path all endpoints sit under, below the issuer. Default `/oauth`. */
   pathPrefix?: string;
+  /**
+   * Where failures the users only see as an error page are reported (an upstream refusing, an unexpected error):
+   * the step and a token-free reason, never a token, secret or response body. Default: the console's error stream.
+   */
+  logger?: { warn(message: string): void };
   /** The clock, in ms (tests). Default `Date.now`. */
   now?: () => number;
 }

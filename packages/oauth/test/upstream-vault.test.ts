@@ -7,6 +7,7 @@ import { MemoryOAuthStore } from '../src/store/oauth-store.js';
 import { TokenVault } from '../src/upstream/token-vault.js';
 import type { UpstreamProvider, UpstreamTokens } from '../src/upstream/upstream-provider.js';
 import { FetchBrowser } from './support/browser.js';
+import { startGitHubStandIn } from './support/github-stand-in.js';
 import { authorizationCode, callRepos, exchange, type Harness, startHarness, tokenRequest } from './support/harness.js';
 
 const key = () => randomBytes(32).toString('base64url');
@@ -158,5 +159,28 @@ describe('upstream token absent from every response and log line', () => {
     expect(h.standIn.bearers.every((b) => h.standIn.issued.includes(b))).toBe(true);
     expect(h.standIn.bearers).not.toContain(tokens.body.access_token);
     expect(store.written.some((line) => line.startsWith('vault:'))).toBe(true);
+  });
+});
+
+describe('an upstream that refuses', () => {
+  it('shows an error page and logs the step, with no secret in either', async () => {
+    const warnings: string[] = [];
+    const standIn = await startGitHubStandIn({ id: 'gh-client', secret: 'the-real-secret' });
+    // The harness configures `gh-secret`: the stand-in refuses the code exchange.
+    const h = await startHarness({ logger: { warn: (m) => void warnings.push(m) } }, standIn);
+    try {
+      const browser = new FetchBrowser();
+      await expect(authorizationCode(h, browser)).rejects.toThrow();
+      const page = browser.hops.at(-1) as { status: number; body: string };
+      expect(page.status).toBe(502);
+      expect(page.body).toContain('the provider refused (incorrect_client_credentials)');
+      expect(warnings).toEqual([
+        '[decorum/oauth] sign-in with github failed: upstream token exchange: the provider refused (incorrect_client_credentials), HTTP 200',
+      ]);
+      expect(JSON.stringify([page.body, warnings])).not.toMatch(/gh-secret|the-real-secret|code_/);
+    } finally {
+      await h.close();
+      await standIn.close();
+    }
   });
 });

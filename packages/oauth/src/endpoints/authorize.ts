@@ -3,6 +3,7 @@ import { matchRedirectUri } from '../clients/redirect-uri.js';
 import { randomToken, sha256 } from '../crypto/random.js';
 import { issueCode } from '../grants.js';
 import { PENDING_TTL, type PendingAuthorization, type ServerContext, txCookie } from '../server-context.js';
+import { UpstreamError } from '../upstream/upstream-provider.js';
 import { cookie, errorPage, redirect, singleParams, withParams } from './http-helpers.js';
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -75,7 +76,10 @@ export async function authorize(ctx: ServerContext, request: Request): Promise<R
       nonce: pending.nonce,
       scopes: pending.scopes,
     });
-  } catch {
+  } catch (error) {
+    ctx.warn(
+      `${ctx.upstream.id}: no authorization URL (${error instanceof UpstreamError ? error.message : 'unexpected error'})`,
+    );
     return fail('temporarily_unavailable', `${ctx.upstream.displayName} cannot be reached`);
   }
   return redirect(upstreamUrl.href, 302, {

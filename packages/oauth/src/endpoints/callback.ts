@@ -59,6 +59,9 @@ export async function callback(ctx: ServerContext, request: Request): Promise<Re
     await ctx.store.delete(`req:${id}`);
     // UpstreamError messages are written to hold no token or body; anything else stays unnamed.
     const detail = error instanceof UpstreamError ? error.message : 'the sign-in could not be completed';
+    ctx.warn(
+      `sign-in with ${ctx.upstream.id} failed: ${error instanceof UpstreamError ? error.message : 'unexpected error'}`,
+    );
     return errorPage(502, `Sign-in with ${ctx.upstream.displayName} failed`, detail);
   }
   pending.user = { subject, name };
