@@ -22,6 +22,7 @@ export const ALLOWED = {
   '@decorum/cli': ['@decorum/core', '@decorum/protocol'],
   '@decorum/redis': ['@decorum/protocol'],
   '@decorum/openapi': ['@decorum/core', '@decorum/protocol'],
+  '@decorum/oauth': ['@decorum/protocol'],
   '@decorum/create-mcp-app': [],
   'create-mcp-app': [],
 };

@@ -7,6 +7,8 @@
 // and, in client mode, 0.2.0-alpha.12 `client --suite all --spec-version <rev>` for each revision the suite
 // knows plus `--suite extensions`, driving examples/conformance-client (see client-runs.mjs); one line per
 // client run, `client-<rev>: P passed, F failed`.
+//   - 0.2.0-alpha.12 `authorization` against a Decorum authorization server (@decorum/oauth,
+//     test/conformance/authorization.mjs), printed as its own `authorization: P passed, F failed` line.
 // The suites and a Node 22 binary (the suite needs Node >= 22) are installed into .cache/ on first
 // use. Prints one table of scenarios × runs and exits 1 on any failure that
 // test/conformance/expected-failures.json does not list, and on any listed failure that now passes.
@@ -14,7 +16,7 @@
 // Extension scenarios (the Skills extension's, SEP-2640) run by name in both eras ("skills <revision>"), and its
 // client scenarios against test/conformance/skills-client.ts ("skills client <revision>").
 //
-// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|client|client-<rev>|'skills 2026-07-28'|…] [--keep]
+// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|client|client-<rev>|authorization|'skills 2026-07-28'|…] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_RUNS, CLIENT_SUITE, clientFailingChecks, parseClientSummary, runClientSuite } from './client-runs.mjs';
+import { runAuthorization } from './authorization.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cache = join(root, '.cache');
@@ -62,8 +65,9 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefi
 const keep = argv.includes('--keep');
 const runs = RUNS.filter((run) => only === undefined || run.label === only);
 const clientRuns = CLIENT_RUNS.filter((run) => only === undefined || only === 'client' || run.label === only);
-if (runs.length === 0 && clientRuns.length === 0) {
-  fail(`--only must be one of ${[...RUNS, ...CLIENT_RUNS].map((r) => r.label).join(', ')}, client`);
+const authorization = only === undefined || only === 'authorization';
+if (runs.length === 0 && clientRuns.length === 0 && !authorization) {
+  fail(`--only must be one of ${[...RUNS, ...CLIENT_RUNS].map((r) => r.label).join(', ')}, client, authorization`);
 }
 
 function fail(message) {
@@ -198,7 +202,7 @@ function failingChecks(dir) {
   const byScenario = new Map();
   if (!existsSync(dir)) return byScenario;
   for (const entry of readdirSync(dir)) {
-    const scenario = entry.replace(/^(server|client)-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+    const scenario = entry.replace(/^(authorization-)?(server|client)-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
     const file = join(dir, entry, 'checks.json');
     if (!existsSync(file)) continue;
     const checks = JSON.parse(readFileSync(file, 'utf8'));
@@ -271,6 +275,13 @@ async function serverRuns() {
   } finally {
     await server.stop();
   }
+}
+if (authorization) {
+  console.error('running conformance 0.2.0-alpha.12 authorization …');
+  const dir = join(outputRoot, 'authorization');
+  const { summary } = await runAuthorization({ root, node, cli: clis['0.2.0-alpha.12'], outputDir: dir });
+  results.set('authorization', { summary, failing: failingChecks(dir), code: 0 });
+  runs.push({ label: 'authorization' });
 }
 
 // The table: one row per scenario, one column per run.

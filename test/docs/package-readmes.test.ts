@@ -17,11 +17,12 @@ const manifest = (dir: string) =>
 const tsBlocks = (markdown: string) => [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
 
 describe('package READMEs', () => {
-  it('covers the seven published packages', () => {
+  it('covers the eight published packages', () => {
     expect(PACKAGES.map((dir) => manifest(dir).name).sort()).toEqual([
       '@decorum/cli',
       '@decorum/core',
       '@decorum/create-mcp-app',
+      '@decorum/oauth',
       '@decorum/openapi',
       '@decorum/protocol',
       '@decorum/redis',

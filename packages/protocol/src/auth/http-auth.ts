@@ -16,8 +16,12 @@ export type Authenticate = (
 export interface HttpAuth {
   /** Checks the credentials of a request: the caller, undefined (anonymous), or a Response to send instead. */
   readonly authenticate: Authenticate;
-  /** Answers the request when it is for a discovery document (RFC 9728 metadata); undefined otherwise. */
-  serveMetadata?(request: Request): Response | undefined;
+  /**
+   * Answers the request when it is for a discovery document (RFC 9728 metadata) or another route of the
+   * scheme (an authorization server's endpoints, whose answers may take a promise); undefined otherwise,
+   * decided at once from the request line.
+   */
+  serveMetadata?(request: Request): Response | Promise<Response> | undefined;
   /** The `WWW-Authenticate` value of a 403 answer to a request that lacked `scopes`. */
   insufficientScope?(scopes: readonly string[]): string;
 }

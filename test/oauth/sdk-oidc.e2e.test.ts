@@ -1,0 +1,247 @@
+// End to end with real parts: oidc-provider on loopback as the upstream OpenID provider, a Decorum app as its own
+// authorization server in front of it, and the official SDK v1 client (its OAuthClientProvider flow) registering
+// by client ID metadata document and, separately, by dynamic registration, completing the login in headless
+// Chromium (the upstream's login and consent, then Decorum's consent page), calling a tool whose answer comes
+// from the upstream's userinfo with that user's token, refreshing after expiry, and refused after revocation.
+// Legacy sessions, stateless legacy, and a 2026-07-28 request with the same token.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Context, Ctx, McpApp, Tool } from '../../packages/core/src/index.js';
+import { nodeDocumentFetcher } from '../../packages/oauth/src/node/document-fetcher.js';
+import { OAuthServer } from '../../packages/oauth/src/oauth-server.js';
+import { oidcProvider } from '../../packages/oauth/src/upstream/oidc-provider.js';
+import { upstreamToken } from '../../packages/oauth/src/upstream-access.js';
+import { type HttpsSite, selfSignedCertificate, startHttpsSite } from '../../packages/oauth/test/support/tls.js';
+import { OIDC_CLIENT, type OidcUpstream, startOidcUpstream } from './support/oidc-upstream.js';
+import { BrowserOAuthProvider, REDIRECT_URL } from './support/sdk-provider.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
+if (!runs) console.warn(`[oauth e2e] skipped: ${CHROMIUM} is missing (apt-get install -y chromium); CI runs it.`);
+
+/** A tool that asks the upstream's userinfo who the token belongs to. */
+function upstreamApp(userinfo: () => string): McpApp {
+  class Upstream {
+    @Tool({ description: 'Who the upstream identity provider says you are' })
+    async whoami(@Ctx() ctx: Context) {
+      const token = await upstreamToken(ctx.auth);
+      const response = await fetch(userinfo(), { headers: { authorization: `Bearer ${token}` } });
+      const info = (await response.json()) as { sub?: string; name?: string };
+      return `upstream says ${info.sub} (${info.name}); decorum subject ${ctx.auth?.subject}`;
+    }
+  }
+  return new McpApp({ name: 'oidc-e2e', version: '1.0.0', providers: [Upstream] });
+}
+
+interface Served {
+  url: URL;
+  oauth: OAuthServer;
+  /** Shifts this server's clock (ms): tokens issued in the past are already expired. */
+  clock: { offset: number };
+  close(): Promise<void>;
+}
+
+describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provider', () => {
+  let browser: BrowserContext;
+  let profile: string;
+  let cimdSite: HttpsSite;
+  let tlsCert: string;
+  const upstreams: OidcUpstream[] = [];
+
+  beforeAll(async () => {
+    const tls = selfSignedCertificate();
+    tlsCert = tls.cert;
+    cimdSite = await startHttpsSite(tls, (req, res) => {
+      if (req.url !== '/client.json') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+      res.end(
+        JSON.stringify({
+          client_id: `${cimdSite.origin}/client.json`,
+          client_name: 'SDK via CIMD',
+          redirect_uris: [REDIRECT_URL],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        }),
+      );
+    });
+    profile = await mkdtemp(join(tmpdir(), 'decorum-oauth-chromium-'));
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    // The upstream's dev pages import a web font: nothing leaves loopback.
+    await browser.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    await cimdSite?.close();
+    for (const upstream of upstreams) await upstream.close();
+  });
+
+  async function serve(stateless: boolean): Promise<Served & { upstream: OidcUpstream }> {
+    const upstream = await startOidcUpstream();
+    upstreams.push(upstream);
+    const clock = { offset: 0 };
+    let oauth: OAuthServer | undefined;
+    const app = upstreamApp(() => `${upstream.issuer}/me`);
+    const { url } = await app.listen({
+      http: {
+        port: 0,
+        stateless,
+        auth: (endpoint) => {
+          oauth = new OAuthServer({
+            issuer: endpoint.origin,
+            resource: endpoint,
+            upstream: oidcProvider({
+              id: 'op',
+              issuer: upstream.issuer,
+              clientId: OIDC_CLIENT.id,
+              clientSecret: OIDC_CLIENT.secret,
+              scopes: ['offline_access', 'profile'],
+              authorizationParams: { prompt: 'consent' },
+            }),
+            encryptionKeys: [randomBytes(32).toString('base64url')],
+            scopesSupported: ['profile:read'],
+            // Dev mode, documented: the metadata document is served from this machine in the test.
+            clientIdMetadataDocuments: { fetch: nodeDocumentFetcher({ allowPrivateAddresses: true, ca: tlsCert }) },
+            now: () => Date.now() + clock.offset,
+          });
+          return oauth;
+        },
+      },
+    });
+    const mcpUrl = url as URL;
+    upstream.configure(`${mcpUrl.origin}/oauth/callback`);
+    return { url: mcpUrl, oauth: oauth as OAuthServer, clock, upstream, close: () => app.close() };
+  }
+
+  /** Connects, signing in through the browser when the SDK asks to. */
+  async function connect(
+    url: URL,
+    provider: BrowserOAuthProvider,
+    clock: { offset: number },
+  ): Promise<{ client: Client; expiredToken?: string }> {
+    const client = new Client({ name: 'sdk-e2e', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
+      return { client };
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+    }
+    const code = await (provider.code as Promise<string>);
+    const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+    // The code is exchanged "ten minutes ago": the access token it gives is already expired, so the first
+    // call must refresh (no waiting for a real expiry).
+    clock.offset = -600_000;
+    await transport.finishAuth(code);
+    clock.offset = 0;
+    const expiredToken = provider.tokens()?.access_token;
+    const connected = new Client({ name: 'sdk-e2e', version: '1.0.0' });
+    await connected.connect(transport);
+    return { client: connected, expiredToken };
+  }
+
+  const text = (result: Awaited<ReturnType<Client['callTool']>>) =>
+    (result.content as { type: string; text: string }[])[0]?.text ?? '';
+
+  for (const stateless of [false, true]) {
+    for (const registration of ['CIMD', 'DCR'] as const) {
+      it(`${registration}, ${stateless ? 'stateless' : 'sessions'}: login, tool with the upstream token, refresh, modern era, revocation`, async () => {
+        const served = await serve(stateless);
+        try {
+          const clientMetadataUrl = registration === 'CIMD' ? `${cimdSite.origin}/client.json` : undefined;
+          const login = `user-${registration.toLowerCase()}-${stateless ? 's' : 'f'}`;
+          const provider = await new BrowserOAuthProvider(browser, login, clientMetadataUrl).start();
+          const { client, expiredToken } = await connect(served.url, provider, served.clock);
+          const info = provider.clientInformation();
+          if (registration === 'CIMD') expect(info?.client_id).toBe(clientMetadataUrl);
+          else expect(info?.client_id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+          expect(expiredToken).toBeDefined();
+
+          const first = text(await client.callTool({ name: 'whoami', arguments: {} }));
+          expect(first).toBe(`upstream says ${login} (User ${login}); decorum subject op:${login}`);
+          // The expired token was refused (401) and the SDK refreshed it at Decorum's token endpoint.
+          expect(provider.tokens()?.access_token).not.toBe(expiredToken);
+          const second = text(await client.callTool({ name: 'whoami', arguments: {} }));
+          expect(second).toBe(first);
+          // The upstream token lives 30 s, under the vault's margin: each call refreshed it at the provider.
+          expect(served.upstream.refreshes).toBeGreaterThanOrEqual(2);
+
+          // The 2026-07-28 era, same token.
+          const modern = await fetch(served.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              authorization: `Bearer ${provider.tokens()?.access_token}`,
+              'mcp-protocol-version': '2026-07-28',
+              'mcp-method': 'tools/call',
+              'mcp-name': 'whoami',
+            },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 9,
+              method: 'tools/call',
+              params: {
+                name: 'whoami',
+                arguments: {},
+                _meta: {
+                  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                  'io.modelcontextprotocol/clientCapabilities': {},
+                  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+                },
+              },
+            }),
+          });
+          const raw = await modern.text();
+          expect(modern.status).toBe(200);
+          expect(raw).toContain(`upstream says ${login}`);
+
+          // No upstream token ever reached the client.
+          const seenByClient = JSON.stringify([provider.tokens(), first, raw]);
+          for (const upstreamToken of served.upstream.accessTokens) expect(seenByClient).not.toContain(upstreamToken);
+
+          // Revocation: the refresh token's family is revoked; the next call is refused and the SDK asks for a new login.
+          const revoke = await fetch(new URL('/oauth/revoke', served.url), {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              client_id: info?.client_id as string,
+              token: provider.tokens()?.refresh_token as string,
+            }),
+          });
+          expect(revoke.status).toBe(200);
+          provider.interactive = false;
+          const redirectsBefore = provider.redirects.length;
+          await expect(client.callTool({ name: 'whoami', arguments: {} })).rejects.toThrow();
+          expect(provider.redirects.length).toBe(redirectsBefore + 1);
+          await client.close();
+          await provider.stop();
+        } finally {
+          await served.close();
+        }
+      }, 90_000);
+    }
+  }
+});
