@@ -54,7 +54,7 @@ async function startProvider(): Promise<{ issuer: string; server: Server }> {
       registration: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: (_ctx: unknown, _client: unknown, oneOf?: string[]) => oneOf?.[0],
+        defaultResource: (_ctx: unknown, _client: unknown, oneOf?: readonly string[]) => oneOf?.[0],
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx: unknown, resource: string) => ({
           audience: resource,

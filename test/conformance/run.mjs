@@ -23,8 +23,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_RUNS, CLIENT_SUITE, clientFailingChecks, parseClientSummary, runClientSuite } from './client-runs.mjs';
 import { runAuthorization } from './authorization.mjs';
+import { CLIENT_RUNS, CLIENT_SUITE, clientFailingChecks, parseClientSummary, runClientSuite } from './client-runs.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cache = join(root, '.cache');

@@ -5,8 +5,8 @@ import { connectStdio } from '@decorum/protocol/client/stdio';
 import { nodeArgs, ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { resolveProject } from '../project.js';
-import { cliOAuth } from './login/cli-oauth.js';
 import { runEntryEnv } from '../run-entry-mode.js';
+import { cliOAuth } from './login/cli-oauth.js';
 
 const CLIENT_INFO = { name: 'decorum-cli', version: '0.1.0' };
 

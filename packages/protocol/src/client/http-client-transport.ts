@@ -7,8 +7,8 @@ import type { HttpClientTransportOptions } from './http-client-options.js';
 import { isResponseTo, isResult, lostAnswer, parse, pause, readJsonAnswer, readRefusal } from './http-replies.js';
 import { modernVersionOf, ToolHeaderIndex } from './request-headers.js';
 import { readSse } from './sse-reader.js';
-import { AnswerTooLargeError, UpstreamClosedError } from './upstream-error.js';
 import { AuthorizationError, authorize, retryAuthorized, type TokenProvider } from './token-provider.js';
+import { AnswerTooLargeError, UpstreamClosedError } from './upstream-error.js';
 
 export type { HttpClientTransportOptions } from './http-client-options.js';
 
@@ -102,7 +102,11 @@ export class HttpClientTransport implements Transport, CloseInfoSource {
       if (id !== undefined) this.forget(id, aborter);
       // Not reachable at all (refused, reset, DNS): the connection is over, and the owner should hear it. A refused
       // redirect or a failed authorization fails only its request.
-      if (!aborter.signal.aborted && !(error instanceof RedirectRefusedError) && !(error instanceof AuthorizationError)) {
+      if (
+        !aborter.signal.aborted &&
+        !(error instanceof RedirectRefusedError) &&
+        !(error instanceof AuthorizationError)
+      ) {
         this.unreachable(error);
       }
       throw error;
