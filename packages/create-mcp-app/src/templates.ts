@@ -26,7 +26,8 @@ export interface TemplateFile {
 
 const SHARED = '_shared';
 const VARIANT = /^(.*)\.(stdio|http|both)(\.[^./]+)$/;
-const SCHEMA_VARIANT = /^(.*)\.(dto|zod)(\.[^./]+)$/;
+// `schema-` keeps the marker apart from names that merely end in `.dto` (the full template's notes.dto.ts).
+const SCHEMA_VARIANT = /^(.*)\.schema-(dto|zod)(\.[^./]+)$/;
 // npm drops .gitignore from published packages, so templates keep it without its dot.
 const RENAMES: Record<string, string> = { gitignore: '.gitignore' };
 
@@ -93,7 +94,7 @@ function projectPath(templatePath: string, transport: Transport, schema: SchemaS
 
 /**
  * The files of a project: `_shared/` first, then the template's own files, which replace shared
- * ones of the same path. `name.<transport>.ext` and `name.<dto|zod>.ext` files are variants: only the chosen
+ * ones of the same path. `name.<transport>.ext` and `name.schema-<dto|zod>.ext` files are variants: only the chosen
  * transport's (and schema style's) is kept, renamed to `name.ext`.
  */
 export function templateFiles(

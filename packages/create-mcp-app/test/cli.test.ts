@@ -62,7 +62,7 @@ describe('create-mcp-app', () => {
     expect(result.stdout).toMatch(/cd my-server\n\s+npm install\s+install the dependencies\n\s+npm run dev/);
     expect(result.stdout).not.toContain('\u001b[');
     expect(readdirSync(join(result.cwd, 'my-server')).sort()).toEqual(
-      ['.gitignore', 'README.md', 'package.json', 'src', 'test', 'tsconfig.json', 'vitest.config.ts'].sort(),
+      ['.gitignore', 'README.md', 'package.json', 'skills', 'src', 'test', 'tsconfig.json', 'vitest.config.ts'].sort(),
     );
     // Nothing but the project: the staging folder was renamed into place.
     expect(readdirSync(result.cwd)).toEqual(['my-server']);

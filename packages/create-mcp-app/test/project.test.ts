@@ -176,9 +176,17 @@ describe.each(['basic', 'http'] as const)('the %s template with --schema zod', (
     expect(zod['src/greet.tool.ts']).toContain('input: GreetInput');
     expect(zod['src/greet.tool.ts']).toContain("import * as z from 'zod';");
     expect(JSON.parse(zod['package.json'] as string).dependencies.zod).toBe(ZOD_VERSION);
-    expect(Object.keys(zod).filter((path) => /\.(dto|zod)\./.test(path))).toEqual([]);
+    expect(Object.keys(zod).filter((path) => /\.schema-(dto|zod)\./.test(path))).toEqual([]);
     const dto = render(template, transport);
     expect(dto['src/greet.tool.ts']).toContain('@Args() input: GreetInput');
     expect(JSON.parse(dto['package.json'] as string).dependencies).not.toHaveProperty('zod');
+  });
+});
+
+describe('schema variants', () => {
+  it('a file whose name merely ends in .dto (the full template’s notes.dto.ts) is copied as it is', () => {
+    const files = render('full', readTemplateManifest(templatesDir, 'full').defaultTransport);
+    expect(files['src/notes.dto.ts']).toContain('SummarizeNoteArgs');
+    expect(files).not.toHaveProperty('src/notes.ts');
   });
 });

@@ -14,6 +14,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, extname, join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type { PackageManifest } from '../project.js';
+import { optionalPeersLeftOut } from './optional-peers.js';
 import { EXPORTS_SINK, exportNames, loaderSource, scriptBody, scriptFile } from './script-bundle.js';
 
 /** A direct dependency with a native addon cannot be bundled (its .node binary is loaded from disk). */
@@ -166,7 +167,7 @@ async function esbuildApp(root: string, input: EsbuildInput): Promise<Map<string
         js: "import { createRequire as __decorumCreateRequire } from 'node:module'; const require = __decorumCreateRequire(import.meta.url);",
       },
     }),
-    plugins: [...oneTransformerStorage(root), ...(input.script ? [builtinsByRequire()] : [])],
+    plugins: [...oneTransformerStorage(root), optionalPeersLeftOut(), ...(input.script ? [builtinsByRequire()] : [])],
     logLevel: 'silent',
     write: false,
   });

@@ -86,8 +86,10 @@ describe('SSE backpressure', () => {
       console.error(`RSS before ${(before / MiB).toFixed(1)} MiB, after ${(after / MiB).toFixed(1)} MiB`);
       // 20,000 x 16 KiB = 312 MiB of logs to a client that reads none: at most the cap may be held
       // The cap, plus slack: RSS also moves with the young generation's sizing and the allocator (runs on Node 22
-      // measured 1–11 MiB of growth, before and after the changes of 2026-12-01), while an unbounded queue is 312 MiB.
-      expect(growth).toBeLessThan(CAP + 8 * MiB);
+      // measured 1–11 MiB of growth, before and after the changes of 2026-12-01; 18.5 MiB once with the whole suite
+      // running beside it on two cores), while an unbounded queue is 312 MiB. The bound tells the two apart without
+      // depending on how busy the machine is; the bytes a stream holds are pinned exactly in sse-stored-budget.test.ts.
+      expect(growth).toBeLessThan(CAP + 32 * MiB);
       await reader.close();
     } finally {
       child.kill();
