@@ -7,16 +7,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWeatherApp } from '../../examples/weather/src/server.js';
 import { bundleUi } from '../../packages/cli/src/build/ui-bundle.js';
 import type { McpApp } from '../../packages/core/src/index.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
 import { REPO_ROOT } from '../support/spawn-fixture.js';
 import { createCardApp } from './fixtures/card-app.js';
 import { createDashboardApp, statsFor } from './fixtures/dashboard-app.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const HERE = join(REPO_ROOT, 'test', 'apps');
 const ARTIFACTS = join(HERE, '.artifacts');
 const available = existsSync(CHROMIUM);
@@ -91,21 +91,7 @@ describe.runIf(runs)('MCP App in headless Chromium through the ext-apps host bri
     card = createCardApp(cardHtml);
     cardBase = (await card.listen({ http: { port: 0, routes: { '/host': hostRoute } } })).url as URL;
     profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 640, height: 400 },
-    });
+    context = await launchChromium(profile, { viewport: { width: 640, height: 400 } });
   }, 180_000);
 
   afterAll(async () => {

@@ -12,14 +12,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Arg, type Context, Ctx, McpApp, Tool } from '../../packages/core/src/index.js';
 import { ResourceServer } from '../../packages/protocol/src/index.js';
 import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
 import { REPO_ROOT } from '../support/spawn-fixture.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const runs =
   (await stat(CHROMIUM).then(
     () => true,
@@ -95,11 +95,7 @@ describe.runIf(runs)('decorum proxy to an OAuth-protected server, logged in thro
     });
     authDir = await mkdtemp(join(tmpdir(), 'decorum-auth-'));
     profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    context = await launchChromium(profile);
   }, 120_000);
 
   afterAll(async () => {

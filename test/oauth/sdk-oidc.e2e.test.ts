@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Context, Ctx, McpApp, Tool } from '../../packages/core/src/index.js';
 import { nodeDocumentFetcher } from '../../packages/oauth/src/node/document-fetcher.js';
@@ -20,10 +20,10 @@ import { OAuthServer } from '../../packages/oauth/src/oauth-server.js';
 import { oidcProvider } from '../../packages/oauth/src/upstream/oidc-provider.js';
 import { upstreamToken } from '../../packages/oauth/src/upstream-access.js';
 import { type HttpsSite, selfSignedCertificate, startHttpsSite } from '../../packages/oauth/test/support/tls.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
 import { OIDC_CLIENT, type OidcUpstream, startOidcUpstream } from './support/oidc-upstream.js';
 import { BrowserOAuthProvider, REDIRECT_URL } from './support/sdk-provider.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
 if (!runs) console.warn(`[oauth e2e] skipped: ${CHROMIUM} is missing (apt-get install -y chromium); CI runs it.`);
 
@@ -74,20 +74,7 @@ describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provide
       );
     });
     profile = await mkdtemp(join(tmpdir(), 'decorum-oauth-chromium-'));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium(profile);
     // The upstream's dev pages import a web font: nothing leaves loopback.
     await browser.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   }, 120_000);
