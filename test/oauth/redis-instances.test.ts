@@ -1,8 +1,12 @@
 // Three instances on a real redis-server behind a non-sticky proxy: the authorization starts on one, the upstream
 // callback and the code exchange run on another, the tool call on a third; then every instance restarts (new
 // processes' worth of memory) and every grant is still there: the access token, the refresh token, the vault.
+// Then the same with legacy sessions (Redis scale-out): the official SDK client's session is initialized on one
+// instance and each of its later requests lands on another, across a restart.
 
 import { type HttpServing, serveHttp } from '@decorum/protocol/node';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthServer } from '../../packages/oauth/src/oauth-server.js';
 import { RedisOAuthStore } from '../../packages/oauth/src/store/redis-oauth-store.js';
@@ -18,6 +22,7 @@ import {
   signIn,
 } from '../../packages/oauth/test/support/harness.js';
 import { type PathProxy, startPathProxy } from '../../packages/oauth/test/support/path-proxy.js';
+import { redisScaleOut } from '../../packages/redis/src/index.js';
 import {
   hasRedisServer,
   RedisServer,
@@ -34,13 +39,16 @@ describe.runIf(runs)('three instances on Redis', () => {
   let standIn: StandIn;
   let proxy: PathProxy;
   let instances: { serving: HttpServing; store: RedisOAuthStore }[] = [];
+  /** With sessions, each MCP request goes to the next instance in turn; stateless, all go to the third. */
+  let sessions = false;
+  let mcpRequests = 0;
 
   /** Which instance serves a path: each step of the flow on a different one. */
   const route = (path: string): number => {
     if (path === '/oauth/authorize') return 0;
     if (path === '/oauth/callback' || path === '/oauth/token') return 1;
     if (path === '/oauth/consent') return 2;
-    if (path === '/mcp') return 2;
+    if (path === '/mcp') return sessions ? mcpRequests++ % 3 : 2;
     return 0;
   };
 
@@ -51,7 +59,9 @@ describe.runIf(runs)('three instances on Redis', () => {
       const serving = await serveHttp(reposServer(standIn.url), {
         port: 0,
         host: '127.0.0.1',
-        stateless: true,
+        ...(sessions
+          ? { scaleOut: redisScaleOut({ url: redisUrl, keyPrefix: `${prefix}mcp:` }) }
+          : { stateless: true as const }),
         auth: () =>
           new OAuthServer({
             // Every instance is the same public server: the proxy's origin.
@@ -131,7 +141,8 @@ describe.runIf(runs)('three instances on Redis', () => {
     return { status: response.status, body: (await response.json()) as Record<string, string> };
   };
 
-  it('authorize on one, exchange on another, call on a third; a restart of all keeps every grant', async () => {
+  /** Signs alice in through the proxy (authorize on one instance, exchange on another) and returns her tokens. */
+  const login = async () => {
     const { verifier, challenge } = pkce();
     const url = new URL('/oauth/authorize', proxy.url);
     for (const [k, v] of Object.entries({
@@ -152,6 +163,11 @@ describe.runIf(runs)('three instances on Redis', () => {
       redirect_uri: CLIENT_REDIRECT,
     });
     expect(tokens.status).toBe(200);
+    return tokens.body;
+  };
+
+  it('authorize on one, exchange on another, call on a third; a restart of all keeps every grant', async () => {
+    const tokens = { body: await login() };
     const first = await callRepos(tokens.body.access_token as string);
     expect(first.text).toBe('github:1001: alice/wonderland, alice/looking-glass');
     const servedBy = (path: string) => new Set(proxy.served.filter((s) => s.path === path).map((s) => s.instance));
@@ -168,5 +184,32 @@ describe.runIf(runs)('three instances on Redis', () => {
     const reuse = await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string });
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await callRepos(refreshed.body.access_token as string)).status).toBe(401);
+  }, 60_000);
+
+  it('with legacy sessions on Redis: a session initialized on one instance is served by the others, across a restart', async () => {
+    sessions = true;
+    mcpRequests = 0;
+    await stopInstances();
+    await startInstances();
+    const { access_token: accessToken } = await login();
+    const client = new Client({ name: 'sessions-across-instances', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${accessToken}` } },
+    });
+    await client.connect(transport);
+    const sessionId = transport.sessionId;
+    expect(sessionId).toMatch(/^[\x21-\x7e]+$/);
+    const call = async () =>
+      ((await client.callTool({ name: 'my_repos', arguments: {} })).content as { text: string }[])[0]?.text;
+    const answers = [await call(), await call(), await call()];
+    expect(answers).toEqual(Array(3).fill('github:1001: alice/wonderland, alice/looking-glass'));
+    const mcpServed = new Set(proxy.served.filter((s) => s.path === '/mcp').map((s) => s.instance));
+    expect([...mcpServed].sort()).toEqual([0, 1, 2]);
+
+    await stopInstances();
+    await startInstances();
+    expect(await call()).toBe('github:1001: alice/wonderland, alice/looking-glass');
+    expect(transport.sessionId).toBe(sessionId);
+    await client.close();
   }, 60_000);
 });
