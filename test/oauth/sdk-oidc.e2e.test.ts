@@ -4,7 +4,6 @@
 // Chromium (the upstream's login and consent, then Decorum's consent page), calling a tool whose answer comes
 // from the upstream's userinfo with that user's token, refreshing after expiry, and refused after revocation.
 // Legacy sessions, stateless legacy, and a 2026-07-28 request with the same token.
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,40 +13,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Context, Ctx, McpApp, Tool } from '../../packages/core/src/index.js';
-import { nodeDocumentFetcher } from '../../packages/oauth/src/node/document-fetcher.js';
-import { OAuthServer } from '../../packages/oauth/src/oauth-server.js';
-import { oidcProvider } from '../../packages/oauth/src/upstream/oidc-provider.js';
-import { upstreamToken } from '../../packages/oauth/src/upstream-access.js';
-import { type HttpsSite, selfSignedCertificate, startHttpsSite } from '../../packages/oauth/test/support/tls.js';
+import { type HttpsSite, selfSignedCertificate } from '../../packages/oauth/test/support/tls.js';
 import { CHROMIUM, launchChromium } from '../support/chromium.js';
-import { OIDC_CLIENT, type OidcUpstream, startOidcUpstream } from './support/oidc-upstream.js';
-import { BrowserOAuthProvider, REDIRECT_URL } from './support/sdk-provider.js';
+import { serveBehindOidc, startCimdSite } from './support/oidc-served.js';
+import type { OidcUpstream } from './support/oidc-upstream.js';
+import { BrowserOAuthProvider } from './support/sdk-provider.js';
 
 const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
 if (!runs) console.warn(`[oauth e2e] skipped: ${CHROMIUM} is missing (apt-get install -y chromium); CI runs it.`);
-
-/** A tool that asks the upstream's userinfo who the token belongs to. */
-function upstreamApp(userinfo: () => string): McpApp {
-  class Upstream {
-    @Tool({ description: 'Who the upstream identity provider says you are' })
-    async whoami(@Ctx() ctx: Context) {
-      const token = await upstreamToken(ctx.auth);
-      const response = await fetch(userinfo(), { headers: { authorization: `Bearer ${token}` } });
-      const info = (await response.json()) as { sub?: string; name?: string };
-      return `upstream says ${info.sub} (${info.name}); decorum subject ${ctx.auth?.subject}`;
-    }
-  }
-  return new McpApp({ name: 'oidc-e2e', version: '1.0.0', providers: [Upstream] });
-}
-
-interface Served {
-  url: URL;
-  oauth: OAuthServer;
-  /** Shifts this server's clock (ms): tokens issued in the past are already expired. */
-  clock: { offset: number };
-  close(): Promise<void>;
-}
 
 describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provider', () => {
   let browser: BrowserContext;
@@ -59,20 +32,7 @@ describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provide
   beforeAll(async () => {
     const tls = selfSignedCertificate();
     tlsCert = tls.cert;
-    cimdSite = await startHttpsSite(tls, (req, res) => {
-      if (req.url !== '/client.json') return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
-      res.end(
-        JSON.stringify({
-          client_id: `${cimdSite.origin}/client.json`,
-          client_name: 'SDK via CIMD',
-          redirect_uris: [REDIRECT_URL],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'none',
-        }),
-      );
-    });
+    cimdSite = await startCimdSite(tls, 'SDK via CIMD');
     profile = await mkdtemp(join(tmpdir(), 'decorum-oauth-chromium-'));
     browser = await launchChromium(profile);
     // The upstream's dev pages import a web font: nothing leaves loopback.
@@ -86,42 +46,11 @@ describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provide
     for (const upstream of upstreams) await upstream.close();
   });
 
-  async function serve(stateless: boolean): Promise<Served & { upstream: OidcUpstream }> {
-    const upstream = await startOidcUpstream();
-    upstreams.push(upstream);
-    const clock = { offset: 0 };
-    let oauth: OAuthServer | undefined;
-    const app = upstreamApp(() => `${upstream.issuer}/me`);
-    const { url } = await app.listen({
-      http: {
-        port: 0,
-        stateless,
-        auth: (endpoint) => {
-          oauth = new OAuthServer({
-            issuer: endpoint.origin,
-            resource: endpoint,
-            upstream: oidcProvider({
-              id: 'op',
-              issuer: upstream.issuer,
-              clientId: OIDC_CLIENT.id,
-              clientSecret: OIDC_CLIENT.secret,
-              scopes: ['offline_access', 'profile'],
-              authorizationParams: { prompt: 'consent' },
-            }),
-            encryptionKeys: [randomBytes(32).toString('base64url')],
-            scopesSupported: ['profile:read'],
-            // Dev mode, documented: the metadata document is served from this machine in the test.
-            clientIdMetadataDocuments: { fetch: nodeDocumentFetcher({ allowPrivateAddresses: true, ca: tlsCert }) },
-            now: () => Date.now() + clock.offset,
-          });
-          return oauth;
-        },
-      },
-    });
-    const mcpUrl = url as URL;
-    upstream.configure(`${mcpUrl.origin}/oauth/callback`);
-    return { url: mcpUrl, oauth: oauth as OAuthServer, clock, upstream, close: () => app.close() };
-  }
+  const serve = async (stateless: boolean) => {
+    const served = await serveBehindOidc(stateless, tlsCert);
+    upstreams.push(served.upstream);
+    return served;
+  };
 
   /** Connects, signing in through the browser when the SDK asks to. */
   async function connect(

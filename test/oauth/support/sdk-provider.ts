@@ -9,6 +9,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { BrowserContext } from 'playwright-core';
+import { clickThroughLogin } from './browser-login.js';
 
 /**
  * The redirect URI a client registers: loopback, on a port picked at run time (RFC 8252 §7.3 lets the port
@@ -105,33 +106,11 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
 
   /** Clicks through the upstream login, its consent, and Decorum's consent page; resolves with the code. */
   private async drive(url: URL): Promise<string> {
-    const page = await this.browser.newPage();
-    try {
-      let code: string | undefined;
-      this.onCode = (value) => {
-        code = value;
-      };
-      await page.goto(url.href, { waitUntil: 'domcontentloaded' });
-      for (let step = 0; step < 8 && code === undefined; step++) {
-        let button: string;
-        if ((await page.locator('input[name="login"]').count()) > 0) {
-          await page.fill('input[name="login"]', this.login);
-          if ((await page.locator('input[name="password"]').count()) > 0)
-            await page.fill('input[name="password"]', 'any');
-          button = 'button[type="submit"]';
-        } else if ((await page.locator('#allow').count()) > 0) {
-          button = '#allow'; // Decorum's consent page
-        } else if ((await page.locator('button.login-submit').count()) > 0) {
-          button = 'button.login-submit'; // the upstream's own consent prompt
-        } else {
-          throw new Error(`nothing to click at ${page.url()}: ${(await page.content()).slice(0, 300)}`);
-        }
-        await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click(button)]);
-      }
-      if (code === undefined) throw new Error(`the flow did not come back: stuck at ${page.url()}`);
-      return code;
-    } finally {
-      await page.close();
-    }
+    let code: string | undefined;
+    this.onCode = (value) => {
+      code = value;
+    };
+    await clickThroughLogin(this.browser, url, this.login, () => code !== undefined);
+    return code as string;
   }
 }
