@@ -96,6 +96,13 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
       `The ${template} template comes with ${manifest.schemas.join(' or ')} schemas, not ${args.schema}.`,
     );
   }
+  if (args.auth !== undefined && !manifest.auths.includes(args.auth)) {
+    throw new CreateAppError(
+      'USAGE',
+      `The ${template} template comes with auth ${manifest.auths.join(' or ')}, not ${args.auth}` +
+        (args.auth === 'oauth' ? ': sign-in is in the http template (--template http --auth oauth).' : '.'),
+    );
+  }
   const transportHints: Record<Transport, string> = {
     stdio: 'clients launch the server as a process',
     http: 'Streamable HTTP on a port',
@@ -120,6 +127,7 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
     template,
     transport,
     schema: args.schema ?? 'dto',
+    auth: args.auth ?? 'none',
     packageManager,
     targetDir,
     decorum,

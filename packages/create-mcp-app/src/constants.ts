@@ -14,3 +14,8 @@ export type Transport = (typeof TRANSPORTS)[number];
 export const SCHEMAS = ['dto', 'zod'] as const;
 /** A schema style. */
 export type SchemaStyle = (typeof SCHEMAS)[number];
+
+/** Who may call the server: anyone who reaches it, or users signed in through an OAuth identity provider. */
+export const AUTHS = ['none', 'oauth'] as const;
+/** An auth choice. */
+export type AuthStyle = (typeof AUTHS)[number];

@@ -39,7 +39,7 @@ export function localDecorumSource(dir: string): DecorumSource {
     throw new CreateAppError(
       'LOCAL_PACKAGES',
       `No decorum-core-<version>.tgz in ${abs}. Pack the packages first: ` +
-        'npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi --pack-destination <dir>',
+        'npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi -w packages/oauth --pack-destination <dir>',
     );
   }
   return { kind: 'local', dir: abs, tarballs };

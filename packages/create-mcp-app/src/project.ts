@@ -2,7 +2,7 @@
 // values of the placeholders, and the rendered text of every file.
 import { readFileSync } from 'node:fs';
 import { clientConfigs } from './client-configs.js';
-import type { SchemaStyle, TemplateName, Transport } from './constants.js';
+import type { AuthStyle, SchemaStyle, TemplateName, Transport } from './constants.js';
 import { type DecorumSource, decorumSpec, useLocalPackages } from './decorum-packages.js';
 import { CreateAppError } from './errors.js';
 import { type PackageManager, runPrefix, runScript } from './package-manager.js';
@@ -18,6 +18,8 @@ export interface ProjectOptions {
   transport: Transport;
   /** How the tools describe their arguments (default dto). */
   schema?: SchemaStyle;
+  /** Whether users sign in (default none). */
+  auth?: AuthStyle;
   packageManager: PackageManager;
   /** Absolute path of the folder the project ends up in (client configurations point there). */
   targetDir: string;
@@ -56,6 +58,7 @@ export function projectFlags(options: ProjectOptions): Set<string> {
     `template:${options.template}`,
     `pm:${options.packageManager}`,
     `schema:${options.schema ?? 'dto'}`,
+    `auth:${options.auth ?? 'none'}`,
   ]);
   if (options.transport === 'both') flags.add('stdio').add('http');
   return flags;
@@ -88,7 +91,8 @@ export function projectValues(options: ProjectOptions): Record<string, string> {
  */
 export function renderProject(options: ProjectOptions, templatesDir: string): ProjectFile[] {
   const context = { flags: projectFlags(options), values: projectValues(options) };
-  return templateFiles(templatesDir, options.template, options.transport, options.schema).map(({ path, source }) => {
+  const files = templateFiles(templatesDir, options.template, options.transport, options.schema, options.auth);
+  return files.map(({ path, source }) => {
     let content = renderTemplate(readFileSync(source, 'utf8'), context, `${options.template}/${path}`);
     if (path === 'package.json') {
       let manifest: Record<string, unknown>;
@@ -100,6 +104,9 @@ export function renderProject(options: ProjectOptions, templatesDir: string): Pr
         });
       }
       if (options.schema === 'zod') manifest = withDependency(manifest, 'zod', ZOD_VERSION);
+      if (options.auth === 'oauth') {
+        manifest = withDependency(manifest, '@decorum/oauth', decorumSpec(options.decorum));
+      }
       content = `${JSON.stringify(useLocalPackages(manifest, options.decorum, options.packageManager), null, 2)}\n`;
     }
     return { path, content };

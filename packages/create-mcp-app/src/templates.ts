@@ -3,7 +3,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCHEMAS, type SchemaStyle, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import {
+  AUTHS,
+  type AuthStyle,
+  SCHEMAS,
+  type SchemaStyle,
+  type TemplateName,
+  TRANSPORTS,
+  type Transport,
+} from './constants.js';
 import { CreateAppError } from './errors.js';
 
 /** What `templates/<name>/template.json` declares. */
@@ -15,6 +23,8 @@ export interface TemplateManifest {
   defaultTransport: Transport;
   /** The schema styles its tools come in (`@if schema:zod` sections); `["dto"]` when it lists none. */
   schemas: SchemaStyle[];
+  /** The auth choices it supports (`name.auth-oauth.ext` files, `@if auth:oauth` sections); `["none"]` when it lists none. */
+  auths: AuthStyle[];
 }
 
 /** One file of the project to write: its path in the project and where its template text is. */
@@ -28,6 +38,7 @@ const SHARED = '_shared';
 const VARIANT = /^(.*)\.(stdio|http|both)(\.[^./]+)$/;
 // `schema-` keeps the marker apart from names that merely end in `.dto` (the full template's notes.dto.ts).
 const SCHEMA_VARIANT = /^(.*)\.schema-(dto|zod)(\.[^./]+)$/;
+const AUTH_VARIANT = /^(.*)\.auth-(none|oauth)(\.[^./]+)$/;
 // npm drops .gitignore from published packages, so templates keep it without its dot.
 const RENAMES: Record<string, string> = { gitignore: '.gitignore' };
 
@@ -64,7 +75,15 @@ export function readTemplateManifest(templatesDir: string, name: TemplateName): 
     throw new CreateAppError('TEMPLATE', `${file} must list "transports" and a "defaultTransport" among them`);
   }
   const schemas = (raw.schemas ?? ['dto']).filter((s): s is SchemaStyle => SCHEMAS.includes(s));
-  return { name, description: raw.description ?? '', transports, defaultTransport: raw.defaultTransport, schemas };
+  const auths = (raw.auths ?? ['none']).filter((a): a is AuthStyle => AUTHS.includes(a));
+  return {
+    name,
+    description: raw.description ?? '',
+    transports,
+    defaultTransport: raw.defaultTransport,
+    schemas,
+    auths,
+  };
 }
 
 function walk(dir: string): string[] {
@@ -78,12 +97,18 @@ function walk(dir: string): string[] {
  * Maps a template path to its project path for `transport` and `schema`, or undefined when it is another
  * transport's or schema style's variant.
  */
-function projectPath(templatePath: string, transport: Transport, schema: SchemaStyle): string | undefined {
+function projectPath(
+  templatePath: string,
+  transport: Transport,
+  schema: SchemaStyle,
+  auth: AuthStyle,
+): string | undefined {
   const parts = templatePath.split(sep);
   let name = parts.pop() ?? '';
   for (const [pattern, chosen] of [
     [VARIANT, transport],
     [SCHEMA_VARIANT, schema],
+    [AUTH_VARIANT, auth],
   ] as const) {
     const variant = pattern.exec(name);
     if (variant !== null && variant[2] !== chosen) return undefined;
@@ -95,20 +120,21 @@ function projectPath(templatePath: string, transport: Transport, schema: SchemaS
 /**
  * The files of a project: `_shared/` first, then the template's own files, which replace shared
  * ones of the same path. `name.<transport>.ext` and `name.schema-<dto|zod>.ext` files are variants: only the chosen
- * transport's (and schema style's) is kept, renamed to `name.ext`.
+ * transport's (and schema style's) is kept, renamed to `name.ext`; `name.auth-oauth.ext` files only with `--auth oauth`.
  */
 export function templateFiles(
   templatesDir: string,
   name: TemplateName,
   transport: Transport,
   schema: SchemaStyle = 'dto',
+  auth: AuthStyle = 'none',
 ): TemplateFile[] {
   const files = new Map<string, TemplateFile>();
   for (const root of [join(templatesDir, SHARED), join(templatesDir, name)]) {
     for (const source of walk(root)) {
       const rel = relative(root, source);
       if (rel === 'template.json') continue;
-      const path = projectPath(rel, transport, schema);
+      const path = projectPath(rel, transport, schema, auth);
       if (path !== undefined) files.set(path, { path, source });
     }
   }

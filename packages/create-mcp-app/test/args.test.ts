@@ -49,6 +49,7 @@ describe('parseArgs', () => {
     [['--transport', 'ws'], '--transport must be one of stdio, http, both (got "ws")'],
     [['--package-manager', 'pip'], '--package-manager must be one of npm, pnpm, yarn, bun (got "pip")'],
     [['--schema', 'yup'], '--schema must be one of dto, zod (got "yup")'],
+    [['--auth', 'saml'], '--auth must be one of none, oauth (got "saml")'],
     [['--template'], '--template needs a value'],
     [['--frobnicate'], 'Unknown option --frobnicate'],
     [['a', 'b'], 'One folder only: got "a" and "b"'],

@@ -55,6 +55,22 @@ describe('create-mcp-app', () => {
     expect(readFileSync(join(made.cwd, 'z/src/greet.tool.ts'), 'utf8')).toContain('z.strictObject');
   });
 
+  it('offers sign-in where the template has it, and only the files it needs', async () => {
+    const refused = await cli(['--template', 'basic', '--auth', 'oauth', 'x']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('sign-in is in the http template (--template http --auth oauth)');
+    const made = await cli(['o', '--no-install', '--no-git', '--template', 'http', '--auth=oauth']);
+    expect(made.code).toBe(0);
+    expect(readFileSync(join(made.cwd, 'o/src/http-options.ts'), 'utf8')).toContain('auth: signIn(env)');
+    expect(readdirSync(join(made.cwd, 'o/src'))).toContain('sign-in.ts');
+    expect(JSON.parse(readFileSync(join(made.cwd, 'o/package.json'), 'utf8')).dependencies).toHaveProperty(
+      '@decorum/oauth',
+    );
+    const plain = await cli(['p', '--no-install', '--no-git', '--template', 'http']);
+    expect(readdirSync(join(plain.cwd, 'p/src'))).not.toContain('sign-in.ts');
+    expect(readFileSync(join(plain.cwd, 'p/src/http-options.ts'), 'utf8')).not.toContain('signIn');
+  });
+
   it('writes the project and says what to run next, without colour when not on a TTY', async () => {
     const result = await cli(['my-server', '--no-install', '--no-git', '--template', 'full']);
     expect(result.code).toBe(0);

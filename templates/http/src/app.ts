@@ -5,9 +5,19 @@ import { McpApp } from '@decorum/core';
 import { AboutResource } from './about.resource.js';
 import { ExplainPrompt } from './explain.prompt.js';
 import { GreetTool } from './greet.tool.js';
+// @if auth:oauth
+import { WhoAmITool } from './whoami.tool.js';
+// @endif
 
 /** Every class whose decorated methods the server exposes. */
-export const providers = [GreetTool, AboutResource, ExplainPrompt];
+export const providers = [
+  GreetTool,
+  AboutResource,
+  ExplainPrompt,
+  // @if auth:oauth
+  WhoAmITool,
+  // @endif
+];
 
 /** The MCP server, ready to listen or to be tested. */
 export function createApp(): McpApp {

@@ -1,6 +1,10 @@
 // How the server listens over HTTP: the MCP endpoint at /mcp and a health check at /health on the
 // same port, configured from the environment (PORT, HOST, ALLOWED_HOSTS).
 import type { ListenOptions } from '@decorum/core';
+// @if auth:oauth
+import { signIn } from './sign-in.js';
+
+// @endif
 
 type HttpOptions = Extract<ListenOptions, { http: unknown }>['http'];
 
@@ -28,5 +32,9 @@ export function httpOptions(env: Record<string, string | undefined>): HttpOption
     // SIGTERM/SIGINT end the sessions gracefully and let the process exit.
     handleSignals: true,
     ...(allowedHosts && { originPolicy: { allowedHosts } }),
+    // @if auth:oauth
+    // Users sign in with GitHub or an OpenID provider (src/sign-in.ts); every MCP request needs a token.
+    auth: signIn(env),
+    // @endif
   };
 }

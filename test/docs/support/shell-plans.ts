@@ -45,6 +45,9 @@ export const PLANS: Record<string, Plan> = {
   // valgrind's callgrind runs the server ~50x slower: minutes of both cores, killed at a test's limit on a loaded host.
   'docs/benchmarks.md: node bench/instructions.mjs --modes stdio,http --functions 20': { skip: NO_BENCH },
   'docs/benchmarks.md: npm run bench -- --quick --only throughput --with before': { skip: NO_BENCH },
+  'docs/oauth.md: npm init @decorum/mcp-app my-server -- --template http --auth oauth': {
+    skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; test/create-mcp-app/oauth-template.test.ts renders the same project from this checkout, runs its tests and signs a user in through it',
+  },
   'docs/create-mcp-app.md: npm init @decorum/mcp-app my-server': {
     skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; the "Before publishing" commands below scaffold the same project from this checkout',
   },
@@ -55,7 +58,7 @@ export const PLANS: Record<string, Plan> = {
   },
   // The scaffold that the project commands need runs first (and the project is left in place for them).
   'docs/create-mcp-app.md: mkdir -p /tmp/decorum-packs': { first: true },
-  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi --pack-destination /tmp/decorum-packs':
+  'docs/create-mcp-app.md: npm pack -w packages/protocol -w packages/core -w packages/testing -w packages/cli -w packages/openapi -w packages/oauth --pack-destination /tmp/decorum-packs':
     { first: true },
   'docs/create-mcp-app.md: node packages/create-mcp-app/dist/bin.js /tmp/my-server --yes --decorum-packages /tmp/decorum-packs --prefer-offline':
     { first: true, timeoutMs: 240_000 },
