@@ -157,7 +157,14 @@ const LEFT_OUT_LISTS =
 
 async function readLists(app: McpApp, withLists: boolean): Promise<McpManifest> {
   const scopes = protectedEntries(app);
-  const every = [...new Set(Object.values(scopes).flatMap((byKey) => [...byKey.values()].flat()))];
+  // Every scope in use, so the build's caller sees every primitive: the own entries' (read as data, for an app
+  // with its own copy of core) and the mounts' (an app whose core predates `scopesInUse` has no mount scopes).
+  const every = [
+    ...new Set([
+      ...Object.values(scopes).flatMap((byKey) => [...byKey.values()].flat()),
+      ...((app as { scopesInUse?: readonly string[] }).scopesInUse ?? []),
+    ]),
+  ];
   const [clientSide, serverSide] = createLinkedTransports();
   await app.connect(
     new AuthenticatedEnd(serverSide, { subject: BUILD_SUBJECT, clientId: BUILD_SUBJECT, scopes: every }),

@@ -200,6 +200,10 @@ describe('decorum build: what the manifest holds for a client to judge', () => {
         "  @Tool({ description: 'Who am I' })",
         "  whoami() { return 'you'; }",
         '}',
+        'export class Ops {',
+        "  @Tool({ description: 'Restarts the service' })",
+        "  restart() { return 'restarted'; }",
+        '}',
         'export class Helpdesk {',
         "  @Tool({ description: 'Opens a ticket' })",
         "  open_ticket() { return 'opened'; }",
@@ -213,12 +217,12 @@ describe('decorum build: what the manifest holds for a client to judge', () => {
       readFileSync(app, 'utf8')
         .replace(
           "import { GreetTool } from './greet.tool.js';",
-          "import { GreetTool } from './greet.tool.js';\nimport { Board, Helpdesk, Notes, Session } from './notes.provider.js';",
+          "import { GreetTool } from './greet.tool.js';\nimport { inProcess } from '@decorum/core';\nimport { Board, Helpdesk, Notes, Ops, Session } from './notes.provider.js';",
         )
         .replace(
           'providers: [GreetTool, AboutProvider]',
           // list_notes is renamed by a transform: its scopes follow it to its new name.
-          "providers: [GreetTool, AboutProvider, Notes, Board, Session, ...(process.env.HELPDESK_URL ? [Helpdesk] : [])], transforms: { tools: { list_notes: { name: 'notes_list' } } }",
+          "providers: [GreetTool, AboutProvider, Notes, Board, Session, ...(process.env.HELPDESK_URL ? [Helpdesk] : [])], mounts: [{ prefix: 'ops', scopes: ['ops:admin'], server: inProcess(new McpApp({ name: 'ops', version: '1.0.0', providers: [Ops] })) }], transforms: { tools: { list_notes: { name: 'notes_list' } } }",
         ),
     );
   });
@@ -226,15 +230,17 @@ describe('decorum build: what the manifest holds for a client to judge', () => {
   it('lists protected primitives with their scopes, app-only tools with _meta.ui, views as resources', () => {
     const result = runCli(project.dir, ['build', '--no-bundle']);
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/wrote mcp-manifest\.json \(5 tools, 3 resources, 0 templates, 2 prompts\)/);
+    expect(result.stderr).toMatch(/wrote mcp-manifest\.json \(6 tools, 3 resources, 0 templates, 2 prompts\)/);
     expect(result.stderr).toMatch(/MCP App views: ui:\/\/notes\/board\.html/);
     expect(result.stderr).toMatch(/app-only tools \(hosts keep them from the model\): move_note/);
     expect(result.stderr).toMatch(
-      /@Authorized: add_note \(notes:read notes:write\), notes_list \(notes:read\), whoami \(any authenticated caller\), notes:\/\/all \(notes:read\), summarise \(notes:read\)/,
+      /@Authorized: add_note \(notes:read notes:write\), notes_list \(notes:read\), ops_restart \(ops:admin\), whoami \(any authenticated caller\), notes:\/\/all \(notes:read\), summarise \(notes:read\)/,
     );
     const manifest = JSON.parse(readFileSync(`${project.dir}/mcp-manifest.json`, 'utf8'));
     const tools = new Map(manifest.tools.map((t: { name: string }) => [t.name, t]));
-    expect([...tools.keys()]).toEqual(['add_note', 'greet', 'move_note', 'notes_list', 'whoami']);
+    expect([...tools.keys()]).toEqual(['add_note', 'greet', 'move_note', 'notes_list', 'ops_restart', 'whoami']);
+    // A mounted server with its own scopes: listed, with the scopes its mount requires.
+    expect(tools.get('ops_restart')).toMatchObject({ authorization: { scopes: ['ops:admin'] } });
     expect(tools.get('add_note')).toMatchObject({
       authorization: { scopes: ['notes:read', 'notes:write'] },
       _meta: { ui: { resourceUri: 'ui://notes/board.html' } },
@@ -273,7 +279,7 @@ describe('decorum build: what the manifest holds for a client to judge', () => {
     });
     expect(set.status).toBe(0);
     expect(set.stderr).not.toMatch(/warning: the app read/);
-    expect(set.stderr).toMatch(/wrote mcp-manifest\.json \(6 tools,/);
+    expect(set.stderr).toMatch(/wrote mcp-manifest\.json \(7 tools,/);
   });
 });
 

@@ -170,6 +170,11 @@ export class Composition {
     };
   }
 
+  /** Every scope a mount requires of its callers (its `scopes` option). */
+  get scopes(): string[] {
+    return this.mounts.flatMap(({ server }) => server.mount.scopes ?? []);
+  }
+
   /** Closes every mount's connection. */
   async close(): Promise<void> {
     await Promise.all(this.mounts.map((m) => m.server.close()));

@@ -127,6 +127,16 @@ export class McpApp {
    */
   readonly scopesFor = (primitive: NamedPrimitive): readonly string[] | undefined => this.hints(primitive);
 
+  /**
+   * Every scope some primitive of this app requires: its own `@Authorized` scopes and its mounts' `scopes`,
+   * sorted. A caller holding them all sees every primitive (what `decorum build` lists in the manifest).
+   */
+  get scopesInUse(): readonly string[] {
+    const { tools, resources, templates, prompts } = this.manifest;
+    const own = [...tools, ...resources, ...templates, ...prompts].flatMap((entry) => entry.scopes ?? []);
+    return [...new Set([...own, ...(this.composition?.scopes ?? [])])].sort();
+  }
+
   /** The skill folders this app serves, as absolute paths (`decorum dev` watches them). */
   get skillFolders(): readonly string[] {
     return resolveSkillFolders(this.options.skills?.folders ?? []);
