@@ -145,7 +145,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
  * but only when no other listener of these signals is left: another server in the same process (a second app) is
  * still closing, and exiting would cut its requests, so the exit waits for the last of them to remove its listener.
  * Each server keeps its own handler; nothing is shared but `process` itself. Returns the function that stops
- * listening (called by the server's own `close`).
+ * listening (called by the server's own `close`; after a signal, the handler goes once `close` has resolved).
  * @example
  * const stop = closeOnSignals(() => serving.close(), () => serving.handler.drainTimedOut);
  */
@@ -159,19 +159,23 @@ export function closeOnSignals(close: () => Promise<void>, drainTimedOut: () => 
     closing = true;
     void close().then(
       () => {
+        console.error('server closed'); // before stop(): the last listener going lets a waiting server exit
         stop();
-        console.error('server closed');
         if (drainTimedOut()) exitWhenAlone(0);
       },
       (error: unknown) => {
-        stop();
         console.error('closing failed:', error instanceof Error ? error.message : String(error));
+        stop();
         exitWhenAlone(1);
       },
     );
   };
   for (const signal of SIGNALS) process.on(signal, onSignal);
-  return stop;
+  // Closing on a signal, the handler stays until the whole close is done (the server's own close, which calls this,
+  // is only part of it): until then it keeps a second signal from killing the process, and tells others we are busy.
+  return () => {
+    if (!closing) stop();
+  };
 }
 
 /** Exits with `code` as soon as no listener of SIGTERM/SIGINT is left in this process (now, or when the last goes). */
