@@ -27,8 +27,7 @@ const call = (name: string, headers: Record<string, string>, args: object = {}) 
 
 describe('docs/examples/auth.ts', () => {
   it('API keys: a reader key lists its notes, and gets the step-up 403 for remove', async () => {
-    const app = createApp();
-    app.httpHandler({ auth: apiKeyAuth(), stateless: true });
+    const app = createApp({ auth: apiKeyAuth(), stateless: true });
     const ok = await app.fetch(call('list', { 'x-notes-key': 'nk-reader-1' }));
     expect(await ok.json()).toMatchObject({ result: { content: [{ text: 'notes of ci' }] } });
     const refused = await app.fetch(call('remove', { 'x-notes-key': 'nk-reader-1' }, { id: '1' }));
@@ -39,8 +38,7 @@ describe('docs/examples/auth.ts', () => {
   });
 
   it('custom authenticate: the proxy header is the caller', async () => {
-    const app = createApp();
-    app.httpHandler({ auth: customAuth(), stateless: true });
+    const app = createApp({ auth: customAuth(), stateless: true });
     const ok = await app.fetch(call('list', { 'x-forwarded-user': 'dana' }));
     expect(await ok.json()).toMatchObject({ result: { content: [{ text: 'notes of dana' }] } });
     expect((await app.fetch(call('list', {}))).status).toBe(401);
