@@ -1,13 +1,13 @@
 // docs/examples/auth.ts as the page describes it: API keys and a custom authenticate in front of
 // @Authorized tools (the JWT mode runs against a real JWKS in secure-app.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { McpApp } from '../../packages/core/src/index.js';
+import type { McpApp, McpAppOptions } from '../../packages/core/src/index.js';
 import type { ResourceServer } from '../../packages/protocol/src/index.js';
 
 // Loaded by path, as test/docs does: the docs project type-checks the example itself.
 const example = 'auth';
 const { apiKeyAuth, createApp, customAuth, jwtAuth } = (await import(`../../docs/examples/${example}.ts`)) as {
-  createApp: () => McpApp;
+  createApp: (http?: McpAppOptions['http']) => McpApp;
   jwtAuth: () => ResourceServer;
   apiKeyAuth: () => ResourceServer;
   customAuth: () => ResourceServer;
