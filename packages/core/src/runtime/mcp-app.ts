@@ -1,8 +1,7 @@
 import {
   consoleLogger,
-  type EngineLogger,
   ProtocolServer,
-  StreamableHttpHandler,
+  type StreamableHttpHandler,
   type StreamableHttpOptions,
   type Transport,
 } from '@decorum/protocol';
@@ -16,6 +15,7 @@ import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
 import { resolveSkillFolders } from '../skills/skill-folder.js';
 import { appSkills, type SkillsLayer } from '../skills/skill-providers.js';
+import { AppEndpoint } from './app-endpoint.js';
 import { type AppHost, appHost, type Hosting } from './app-host.js';
 import { appObservability } from './app-observability.js';
 import type { McpAppOptions } from './app-options.js';
@@ -55,10 +55,8 @@ export class McpApp {
   private readonly providers: Class[];
   private readonly deps: CompileDeps;
   private readonly policies: ReturnType<typeof kindPolicies>;
-  private http?: StreamableHttpHandler;
-  private node?: NodeRequestListener;
+  private readonly endpoint: AppEndpoint;
   private readonly host: AppHost<McpApp> | undefined;
-  private readonly logger: EngineLogger;
   private current?: Manifest;
   private signatures?: ManifestSignatures;
   private changes: ManifestChanges = noChanges();
@@ -74,12 +72,16 @@ export class McpApp {
     if (!Array.isArray(options.providers))
       throw new AppConfigurationError('McpApp needs { providers: [SomeClass, …] }');
     const logger = options.logger ?? consoleLogger;
-    this.logger = logger;
     // Read once, here: each app holds its host (none when `host: null`), so two apps in one process never share one
     // by accident and a test hands one in through the options.
     this.host = (options.host === undefined ? appHost<McpApp>() : (options.host ?? undefined)) as
       | AppHost<McpApp>
       | undefined;
+    this.endpoint = new AppEndpoint(
+      { server: () => this.server, loading: () => this.loading, onClose: (close) => this.closers.push(close) },
+      options.http,
+      logger,
+    );
     const observability = appObservability(options);
     this.engine = new ProtocolServer({
       serverInfo: {
@@ -172,8 +174,7 @@ export class McpApp {
       this.signatures = own.signatures;
       throw error;
     }
-    this.http = previous.http;
-    this.node = previous.node;
+    this.endpoint.adopt(previous.endpoint);
     void previous.composition?.close(); // its mounts go with it: this app connected its own
     this.closers = [...previous.closers.splice(0), ...this.closers];
     return this.changes;
@@ -225,34 +226,17 @@ export class McpApp {
    * @example
    * Bun.serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 3000 });
    */
-  fetch = (request: Request): Promise<Response> =>
-    this.loading === undefined
-      ? this.endpoint().handle(request)
-      : this.loading.then(() => this.endpoint().handle(request));
+  fetch = (request: Request): Promise<Response> => this.endpoint.fetch(request);
 
   /**
    * The same endpoint as `fetch`, as a `node:http` request listener, for Node hosts: Express
-   * (`app.all('/mcp', mcp.nodeHandler)`), Connect, `createServer(mcp.nodeHandler)`, Fastify (`request.raw`,
+   * (`server.all('/mcp', app.nodeHandler)`), Connect, `createServer(app.nodeHandler)`, Fastify (`request.raw`,
    * `reply.raw`). Plain JSON answers skip `Request`/`Response`. Errors go to Express's `next`, else to the `http`
    * option's `onError` (stderr by default) and a 500. Node only: the adapter loads on the first request.
    * @example
    * express().all('/mcp', app.nodeHandler).listen(3000, '127.0.0.1');
    */
-  readonly nodeHandler: NodeRequestListener = (req, res, next) => {
-    if (this.node !== undefined && this.loading === undefined) {
-      this.node(req, res, next);
-      return;
-    }
-    this.nodeListener().then(
-      (listener) => listener(req, res, next),
-      (error: unknown) => {
-        if (next !== undefined) return next(error);
-        this.logger.error('[decorum] HTTP endpoint failed to start:', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Internal Server Error');
-      },
-    );
-  };
+  readonly nodeHandler: NodeRequestListener = (req, res, next) => this.endpoint.serveNode(req, res, next);
 
   /**
    * Configures the HTTP endpoint `fetch` uses (call before the first request) and returns it.
@@ -261,35 +245,7 @@ export class McpApp {
    * (endpoint) => … } })`. Kept as an alias until 1.0 (CHANGELOG: migration table).
    */
   httpHandler(options?: StreamableHttpOptions): StreamableHttpHandler {
-    if (this.http !== undefined && options !== undefined) {
-      throw new AppConfigurationError(
-        'httpHandler(options) must be called before the first request: the endpoint already exists',
-      );
-    }
-    return this.endpoint(options);
-  }
-
-  /** The endpoint behind `fetch` and `nodeHandler`, made once (with the app's `http` options unless given others). */
-  private endpoint(options: StreamableHttpOptions | undefined = this.options.http): StreamableHttpHandler {
-    if (this.http === undefined) {
-      this.http = new StreamableHttpHandler(this.server, options);
-      const http = this.http;
-      this.closers.push(async () => {
-        await http.close();
-      });
-    }
-    return this.http;
-  }
-
-  private async nodeListener(): Promise<NodeRequestListener> {
-    await this.loading;
-    if (this.node === undefined) {
-      // Node-only, so loaded here rather than imported at the top: the root entry runs on Workers too.
-      const { toNodeHandler } = await import('@decorum/protocol/node');
-      const { onError, trustProxy } = this.options.http ?? {};
-      this.node ??= toNodeHandler(this.endpoint(), { onError, trustProxy });
-    }
-    return this.node;
+    return this.endpoint.configure(options);
   }
 
   /**

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_HOST, type AppHost } from '../../src/host.js';
-import { McpApp, Tool } from '../../src/index.js';
+import { inProcess, McpApp, Tool } from '../../src/index.js';
 
 class Named {
   @Tool({ description: 'Answers pong' })
@@ -116,6 +116,14 @@ describe('handing the endpoint to a host', () => {
     const viaFetch = await made.fetch(list('http://127.0.0.1/mcp'));
     expect(viaNode.headers.get('mcp-session-id')).toBeNull();
     expect(await viaNode.json()).toEqual(await viaFetch.json());
+  });
+
+  it('nodeHandler waits for what the app connects first (a mount) and serves it', async () => {
+    const inner = app('inner');
+    const made = app('hub', { mounts: [{ prefix: 'in', server: inProcess(inner) }] });
+    const url = await listenOn(createServer(made.nodeHandler));
+    const { tools } = await (await client(url)).listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['in_who', 'who']);
   });
 
   it('nodeHandler serves plain node:http', async () => {
