@@ -24,7 +24,8 @@ export interface ServeHttpOptions
    * library or a test should not take over the process's signals. A second signal during the close
    * is ignored (`npm run` forwards Ctrl-C's SIGINT, so one key press is two signals); the close is
    * bounded by `shutdownTimeoutMs`: requests still running then are answered with a JSON-RPC error
-   * and the process exits (code 0) even if their handlers ignore `ctx.signal`.
+   * and the process exits (code 0) even if their handlers ignore `ctx.signal` — once no other listener of
+   * these signals is left (another server in the process, or the program's own), which would otherwise be cut.
    */
   handleSignals?: boolean;
   /**
