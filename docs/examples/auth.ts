@@ -1,5 +1,5 @@
 // docs/auth.md: a decorated app behind HTTP authentication, in each mode the resource server offers.
-import { Arg, Authorized, type Context, Ctx, McpApp, Tool } from '@decorum/core';
+import { Arg, Authorized, type Context, Ctx, McpApp, type McpAppOptions, Tool } from '@decorum/core';
 import { IntrospectionVerifier, ResourceServer } from '@decorum/protocol';
 
 @Authorized('notes:read')
@@ -16,8 +16,9 @@ export class Notes {
   }
 }
 
-export function createApp(): McpApp {
-  return new McpApp({ name: 'notes', version: '1.0.0', providers: [Notes] });
+/** The app; `http` configures the endpoint of `app.fetch` and `app.nodeHandler` (its `auth`, say). */
+export function createApp(http?: McpAppOptions['http']): McpApp {
+  return new McpApp({ name: 'notes', version: '1.0.0', providers: [Notes], http });
 }
 
 /** JWT access tokens, keys from the authorization server's JWKS. */

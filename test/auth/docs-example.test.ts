@@ -1,13 +1,13 @@
 // docs/examples/auth.ts as the page describes it: API keys and a custom authenticate in front of
 // @Authorized tools (the JWT mode runs against a real JWKS in secure-app.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { McpApp } from '../../packages/core/src/index.js';
+import type { McpApp, McpAppOptions } from '../../packages/core/src/index.js';
 import type { ResourceServer } from '../../packages/protocol/src/index.js';
 
 // Loaded by path, as test/docs does: the docs project type-checks the example itself.
 const example = 'auth';
 const { apiKeyAuth, createApp, customAuth, jwtAuth } = (await import(`../../docs/examples/${example}.ts`)) as {
-  createApp: () => McpApp;
+  createApp: (http?: McpAppOptions['http']) => McpApp;
   jwtAuth: () => ResourceServer;
   apiKeyAuth: () => ResourceServer;
   customAuth: () => ResourceServer;
@@ -27,8 +27,7 @@ const call = (name: string, headers: Record<string, string>, args: object = {}) 
 
 describe('docs/examples/auth.ts', () => {
   it('API keys: a reader key lists its notes, and gets the step-up 403 for remove', async () => {
-    const app = createApp();
-    app.httpHandler({ auth: apiKeyAuth(), stateless: true });
+    const app = createApp({ auth: apiKeyAuth(), stateless: true });
     const ok = await app.fetch(call('list', { 'x-notes-key': 'nk-reader-1' }));
     expect(await ok.json()).toMatchObject({ result: { content: [{ text: 'notes of ci' }] } });
     const refused = await app.fetch(call('remove', { 'x-notes-key': 'nk-reader-1' }, { id: '1' }));
@@ -39,8 +38,7 @@ describe('docs/examples/auth.ts', () => {
   });
 
   it('custom authenticate: the proxy header is the caller', async () => {
-    const app = createApp();
-    app.httpHandler({ auth: customAuth(), stateless: true });
+    const app = createApp({ auth: customAuth(), stateless: true });
     const ok = await app.fetch(call('list', { 'x-forwarded-user': 'dana' }));
     expect(await ok.json()).toMatchObject({ result: { content: [{ text: 'notes of dana' }] } });
     expect((await app.fetch(call('list', {}))).status).toBe(401);

@@ -16,7 +16,6 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Arg, type Context, Ctx, McpApp, Tool } from '../../packages/core/src/index.js';
 import { ResourceServer } from '../../packages/protocol/src/index.js';
-import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
 import { CHROMIUM, launchChromium } from '../support/chromium.js';
 import { REPO_ROOT } from '../support/spawn-fixture.js';
 
@@ -73,7 +72,6 @@ async function startProvider(): Promise<{ issuer: string; server: Server }> {
 
 describe.runIf(runs)('decorum proxy to an OAuth-protected server, logged in through headless Chromium', () => {
   let provider: { issuer: string; server: Server };
-  let listener: HttpListener;
   let app: McpApp;
   let url: URL;
   let authDir: string;
@@ -83,16 +81,19 @@ describe.runIf(runs)('decorum proxy to an OAuth-protected server, logged in thro
   beforeAll(async () => {
     provider = await startProvider();
     app = new McpApp({ name: 'oauth-notes', version: '1.0.0', providers: [Notes] });
-    listener = await listenHttp((request) => app.fetch(request));
-    url = new URL('/mcp', listener.url);
-    app.httpHandler({
-      auth: new ResourceServer({
-        resource: url.href,
-        authorizationServers: [provider.issuer],
-        scopesSupported: ['notes:read'],
-        jwt: { jwksUrl: `${provider.issuer}/jwks`, issuer: provider.issuer },
-      }),
+    const served = await app.listen({
+      http: {
+        // The resource is the endpoint's own URL, known once the port is bound.
+        auth: (endpoint) =>
+          new ResourceServer({
+            resource: endpoint.href,
+            authorizationServers: [provider.issuer],
+            scopesSupported: ['notes:read'],
+            jwt: { jwksUrl: `${provider.issuer}/jwks`, issuer: provider.issuer },
+          }),
+      },
     });
+    url = served.url as URL;
     authDir = await mkdtemp(join(tmpdir(), 'decorum-auth-'));
     profile = await mkdtemp(join(tmpdir(), 'decorum-chromium-'));
     context = await launchChromium(profile);
@@ -101,7 +102,6 @@ describe.runIf(runs)('decorum proxy to an OAuth-protected server, logged in thro
   afterAll(async () => {
     await context?.close();
     await app?.close();
-    await listener?.close();
     provider?.server.closeAllConnections();
     await new Promise((resolve) => provider?.server.close(resolve));
     await rm(profile, { recursive: true, force: true });

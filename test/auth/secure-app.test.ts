@@ -6,7 +6,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Arg, Authorized, type Context, Ctx, McpApp, Tool } from '../../packages/core/src/index.js';
 import { ResourceServer } from '../../packages/protocol/src/index.js';
-import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
 import {
   type LocalAuthorizationServer,
   startAuthorizationServer,
@@ -27,7 +26,6 @@ class Notes {
 }
 
 let as: LocalAuthorizationServer;
-let listener: HttpListener;
 let app: McpApp;
 let url: URL;
 const metadataUrl = () => new URL('/.well-known/oauth-protected-resource/mcp', url).href;
@@ -35,20 +33,22 @@ const metadataUrl = () => new URL('/.well-known/oauth-protected-resource/mcp', u
 beforeAll(async () => {
   as = await startAuthorizationServer();
   app = new McpApp({ name: 'secure-notes', version: '1.0.0', providers: [Notes] });
-  listener = await listenHttp((request) => app.fetch(request));
-  url = new URL('/mcp', listener.url);
-  app.httpHandler({
-    auth: new ResourceServer({
-      resource: url.href,
-      authorizationServers: [as.issuer],
-      scopesSupported: ['notes:read'],
-      jwt: { jwksUrl: as.jwksUrl, issuer: as.issuer },
-    }),
+  const served = await app.listen({
+    http: {
+      // The resource is the endpoint's own URL, known once the port is bound.
+      auth: (endpoint) =>
+        new ResourceServer({
+          resource: endpoint.href,
+          authorizationServers: [as.issuer],
+          scopesSupported: ['notes:read'],
+          jwt: { jwksUrl: as.jwksUrl, issuer: as.issuer },
+        }),
+    },
   });
+  url = served.url as URL;
 });
 afterAll(async () => {
   await app?.close();
-  await listener?.close();
   await as?.close();
 });
 

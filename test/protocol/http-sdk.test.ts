@@ -1,28 +1,25 @@
 // The official SDK client over real HTTP on loopback: StreamableHTTPClientTransport against the
-// engine-only fixture server behind StreamableHttpHandler and the node:http adapter.
+// engine-only fixture server served by serveHttp (StreamableHttpHandler behind the node:http adapter).
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProtocolServer, StreamableHttpHandler } from '../../packages/protocol/src/index.js';
-import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
+import type { ProtocolServer } from '../../packages/protocol/src/index.js';
+import { type HttpServing, serveHttp } from '../../packages/protocol/src/node.js';
 import { createFixtureServer, type FixtureProbe } from '../../packages/protocol/test/fixtures/fixture-server.js';
 import { legacySuite } from '../../packages/protocol/test/support/legacy-suite.js';
 import { createSdkClient, pinVersion } from '../../packages/protocol/test/support/sdk-client.js';
 
 const probe: FixtureProbe = { cancelled: [], logged: [] };
 let server: ProtocolServer;
-let http: StreamableHttpHandler;
-let listener: HttpListener;
+let serving: HttpServing;
 let url: URL;
 
 beforeAll(async () => {
   server = createFixtureServer(probe);
-  http = new StreamableHttpHandler(server, { retryMs: 20 });
-  listener = await listenHttp(http.handle);
-  url = new URL('/mcp', listener.url);
+  serving = await serveHttp(server, { retryMs: 20 });
+  url = serving.url;
 });
 afterAll(async () => {
-  await http.close();
-  await listener.close();
+  await serving.close();
 });
 
 for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
@@ -95,7 +92,7 @@ describe('Streamable HTTP with the official client: streams', () => {
       }),
     );
     expect(new Set(sessions).size).toBe(200);
-    expect(http.sessionCount).toBeGreaterThanOrEqual(200);
+    expect(serving.handler.sessionCount).toBeGreaterThanOrEqual(200);
     let delivered = 0;
     await Promise.all(
       sessions.map(async (sessionId, n) => {

@@ -6,25 +6,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StreamableHttpHandler } from '../../packages/protocol/src/index.js';
-import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
+import { type HttpServing, serveHttp } from '../../packages/protocol/src/node.js';
 import { createFixtureServer } from '../../packages/protocol/test/fixtures/fixture-server.js';
 
-const open: { http: StreamableHttpHandler; listener: HttpListener; client: Client }[] = [];
+const open: { serving: HttpServing; client: Client }[] = [];
 afterEach(async () => {
-  for (const { http, listener, client } of open.splice(0)) {
+  for (const { serving, client } of open.splice(0)) {
     await client.close();
-    await http.close();
-    await listener.close();
+    await serving.close();
   }
 });
 
 async function connect(stateless: boolean): Promise<Client> {
-  const http = new StreamableHttpHandler(createFixtureServer(), { stateless });
-  const listener = await listenHttp(http.handle, { port: 0 });
+  const serving = await serveHttp(createFixtureServer(), { stateless });
   const client = new Client({ name: 'truth-check', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', listener.url)));
-  open.push({ http, listener, client });
+  await client.connect(new StreamableHTTPClientTransport(serving.url));
+  open.push({ serving, client });
   return client;
 }
 

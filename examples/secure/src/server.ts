@@ -6,7 +6,6 @@
 import 'reflect-metadata';
 import { McpApp } from '@decorum/core';
 import { ResourceServer } from '@decorum/protocol';
-import { listenHttp } from '@decorum/protocol/node';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, SignJWT } from 'jose';
 import { Account } from './account.js';
 import { Notes } from './notes.js';
@@ -63,10 +62,15 @@ export interface DemoIssuer {
 export const DEMO_TOKEN_LIFETIME_SEC = 3600;
 
 export async function createDemoIssuer(issuer: string): Promise<DemoIssuer> {
+  return (await demoKeys())(issuer);
+}
+
+/** Generates the demo key pair; the issuer (this server's origin) is named once the port is bound. */
+async function demoKeys(): Promise<(issuer: string) => DemoIssuer> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const kid = `demo-${crypto.randomUUID()}`;
   const keys = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] };
-  return {
+  return (issuer) => ({
     issuer,
     keys,
     mint: ({ audience, scope, subject = 'demo-user' }) =>
@@ -78,7 +82,7 @@ export async function createDemoIssuer(issuer: string): Promise<DemoIssuer> {
         .setIssuedAt()
         .setExpirationTime(`${DEMO_TOKEN_LIFETIME_SEC}s`)
         .sign(privateKey),
-  };
+  });
 }
 
 /** A running HTTP server from {@link serveSecure}. */
@@ -117,41 +121,44 @@ export async function serveSecure(env: Env = process.env): Promise<SecureServer>
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
 
   const app = createSecureApp();
-  let mintDemoToken: ((request: Request) => Promise<Response>) | undefined;
-  const listener = await listenHttp(
-    (request) => {
-      if (mintDemoToken && new URL(request.url).pathname === '/demo-token') return mintDemoToken(request);
-      return app.fetch(request);
+  const demoAt = issuer ? undefined : await demoKeys();
+  // The resource (tokens' audience) and, in demo mode, the issuer are this server's URL: known once the port is
+  // bound, which is when `listen` asks for `auth`.
+  let config: SecureConfig | undefined;
+  let demo: DemoIssuer | undefined;
+  const { url } = await app.listen({
+    http: {
+      port,
+      host: '127.0.0.1',
+      path: publicUrl?.pathname ?? '/mcp',
+      auth: (endpoint) => {
+        const resource = publicUrl?.href ?? endpoint.href;
+        demo = demoAt?.(endpoint.origin);
+        config = demo
+          ? { publicUrl: resource, issuer: demo.issuer, keys: demo.keys }
+          : {
+              publicUrl: resource,
+              issuer: issuer as string,
+              jwksUrl: env.AUTH_JWKS_URL || new URL('/.well-known/jwks.json', issuer).href,
+            };
+        return createAuth(config);
+      },
+      routes: demoTokens
+        ? {
+            '/demo-token': (request) =>
+              demoTokenResponse(request, demo as DemoIssuer, (config as SecureConfig).publicUrl),
+          }
+        : {},
     },
-    { port, host: '127.0.0.1' },
-  );
-  const url = new URL(publicUrl?.pathname ?? '/mcp', listener.url);
-  const resource = publicUrl?.href ?? url.href;
-  const demo = issuer ? undefined : await createDemoIssuer(listener.url.origin);
-  const config: SecureConfig = demo
-    ? { publicUrl: resource, issuer: demo.issuer, keys: demo.keys }
-    : {
-        publicUrl: resource,
-        issuer: issuer as string,
-        jwksUrl: env.AUTH_JWKS_URL || new URL('/.well-known/jwks.json', issuer).href,
-      };
-  app.httpHandler({ path: url.pathname, auth: createAuth(config) });
-
-  let demoTokenUrl: URL | undefined;
-  if (demo && demoTokens) {
-    demoTokenUrl = new URL('/demo-token', listener.url);
-    mintDemoToken = (request) => demoTokenResponse(request, demo, resource);
-  }
+  });
+  const demoTokenUrl = demo && demoTokens ? new URL('/demo-token', url) : undefined;
   return {
     app,
-    url,
-    config,
+    url: url as URL,
+    config: config as SecureConfig,
     demo,
     demoTokenUrl,
-    async close() {
-      await app.close();
-      await listener.close();
-    },
+    close: () => app.close(),
   };
 }
 

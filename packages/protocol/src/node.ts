@@ -1,12 +1,13 @@
 /**
- * `@decorum/protocol/node`: serves Decorum's Web-standard HTTP handler (`(request: Request) => Promise<Response>`)
- * on `node:http`, standalone with `listenHttp` or inside Express, Fastify, Connect… with `toNodeHandler`. Kept off
- * the root entry, which runs as is on Bun, Deno and Workers (they serve the handler without an adapter).
- * `serveHttp(server, { port })` does both: a Streamable HTTP endpoint for a ProtocolServer, listening.
+ * `@decorum/protocol/node`: Node's side of the HTTP transport, one way per need. `serveHttp(server, { port })` serves
+ * a ProtocolServer's Streamable HTTP endpoint on its own `node:http` server (what `McpApp.listen({ http })` runs);
+ * `toNodeHandler(handler)` hands the endpoint to a Node host (Express, Fastify, Connect, `node:http`). Kept off the
+ * root entry, which runs as is on Bun, Deno and Workers (they take `StreamableHttpHandler.handle` without an adapter).
+ * `listenHttp` is a deprecated alias (see the CHANGELOG's migration table).
  * @example
- * import { listenHttp } from '@decorum/protocol/node';
- * const listener = await listenHttp(handle, { port: 3000, path: '/mcp' });
- * console.error(`listening on ${listener.url}`);
+ * import { serveHttp } from '@decorum/protocol/node';
+ * const serving = await serveHttp(server, { port: 3000 });
+ * console.error(`listening on ${serving.url}`);
  */
 export {
   type HealthOptions,
@@ -22,4 +23,10 @@ export {
   toNodeHandler,
   type WebHandler,
 } from './node/node-handler.js';
-export { allowedHostsFor, type HttpServing, type ServeHttpOptions, serveHttp } from './node/serve-http.js';
+export {
+  allowedHostsFor,
+  closeOnSignals,
+  type HttpServing,
+  type ServeHttpOptions,
+  serveHttp,
+} from './node/serve-http.js';

@@ -1,9 +1,17 @@
-import type { EngineLogger, Icon, ObservabilityOptions, ProtocolServerOptions } from '@decorum/protocol';
+import type {
+  EngineLogger,
+  Icon,
+  ObservabilityOptions,
+  ProtocolServerOptions,
+  StreamableHttpOptions,
+} from '@decorum/protocol';
+import type { NodeHandlerOptions } from '@decorum/protocol/node';
 import type { Mount } from '../compose/mount-types.js';
 import type { Transforms } from '../compose/transforms.js';
 import type { Class } from '../metadata/types.js';
 import type { ValidationLimits } from '../schema/input-limits.js';
 import type { SkillsOptions } from '../skills/skill-options.js';
+import type { AppHost } from './app-host.js';
 import type { Container } from './container.js';
 import type { Guard, Interceptor } from './execution.js';
 import type { SchemaServices } from './services.js';
@@ -76,4 +84,19 @@ export interface McpAppOptions {
   skills?: SkillsOptions;
   /** Hide, rename, redescribe primitives (own or mounted) and fix or default their arguments (docs/composition.md). */
   transforms?: Transforms;
+  /**
+   * The Streamable HTTP endpoint behind `app.fetch` (Web hosts) and `app.nodeHandler` (Node hosts): every
+   * [HTTP option](docs/http.md) (`path`, `stateless`, `auth`, `originPolicy`, …), plus the Node adapter's
+   * `onError` and `trustProxy`. `listen({ http })` takes its own options and serves an endpoint of its own.
+   * @example
+   * const app = new McpApp({ name: 'notes', version: '1.0.0', providers: [Notes], http: { stateless: true } });
+   * export default { fetch: app.fetch };
+   */
+  http?: StreamableHttpOptions & NodeHandlerOptions;
+  /**
+   * What `listen` hands the app to instead of serving it (a program that runs the app, such as `decorum dev`).
+   * Default: the host such a program installed before the app was made (`@decorum/core/host`), read once here;
+   * `null`: none, `listen` always serves from this process.
+   */
+  host?: AppHost<unknown> | null;
 }

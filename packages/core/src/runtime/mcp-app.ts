@@ -1,10 +1,11 @@
 import {
   consoleLogger,
   ProtocolServer,
-  StreamableHttpHandler,
+  type StreamableHttpHandler,
   type StreamableHttpOptions,
   type Transport,
 } from '@decorum/protocol';
+import type { NodeRequestListener } from '@decorum/protocol/node';
 import { uiLayer } from '../apps/ui-layer.js';
 import { UI_EXTENSION_ID } from '../apps/ui-types.js';
 import { type Composition, composeApp } from '../compose/composition.js';
@@ -14,7 +15,8 @@ import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
 import { resolveSkillFolders } from '../skills/skill-folder.js';
 import { appSkills, type SkillsLayer } from '../skills/skill-providers.js';
-import { appHost, type Hosting } from './app-host.js';
+import { AppEndpoint } from './app-endpoint.js';
+import { type AppHost, appHost, type Hosting } from './app-host.js';
 import { appObservability } from './app-observability.js';
 import type { McpAppOptions } from './app-options.js';
 import type { CompileDeps } from './compile.js';
@@ -41,8 +43,9 @@ const production = () =>
 
 /**
  * A Decorum MCP server: scans its providers once, compiles every handler, and binds them to the
- * protocol engine. Serve it over stdio or HTTP with `listen`, from any Fetch runtime with `fetch`,
- * or over any transport with `connect`.
+ * protocol engine. One way per need: serve it with `listen` (stdio, or HTTP on its own port), hand
+ * its HTTP endpoint to a host with `fetch` (Web: Bun, Deno, Workers, Hono) or `nodeHandler` (Node:
+ * Express, Fastify, `node:http`), or serve one client over any transport with `connect`.
  * @example
  * await new McpApp({ name: 'weather', version: '1.0.0', providers: [WeatherServer] }).listen({ stdio: true });
  */
@@ -52,7 +55,8 @@ export class McpApp {
   private readonly providers: Class[];
   private readonly deps: CompileDeps;
   private readonly policies: ReturnType<typeof kindPolicies>;
-  private http?: StreamableHttpHandler;
+  private readonly endpoint: AppEndpoint;
+  private readonly host: AppHost<McpApp> | undefined;
   private current?: Manifest;
   private signatures?: ManifestSignatures;
   private changes: ManifestChanges = noChanges();
@@ -68,6 +72,16 @@ export class McpApp {
     if (!Array.isArray(options.providers))
       throw new AppConfigurationError('McpApp needs { providers: [SomeClass, …] }');
     const logger = options.logger ?? consoleLogger;
+    // Read once, here: each app holds its host (none when `host: null`), so two apps in one process never share one
+    // by accident and a test hands one in through the options.
+    this.host = (options.host === undefined ? appHost<McpApp>() : (options.host ?? undefined)) as
+      | AppHost<McpApp>
+      | undefined;
+    this.endpoint = new AppEndpoint(
+      { server: () => this.server, loading: () => this.loading, onClose: (close) => this.closers.push(close) },
+      options.http,
+      logger,
+    );
     const observability = appObservability(options);
     this.engine = new ProtocolServer({
       serverInfo: {
@@ -170,7 +184,7 @@ export class McpApp {
       this.signatures = own.signatures;
       throw error;
     }
-    this.http = previous.http;
+    this.endpoint.adopt(previous.endpoint);
     void previous.composition?.close(); // its mounts go with it: this app connected its own
     this.closers = [...previous.closers.splice(0), ...this.closers];
     return this.changes;
@@ -216,37 +230,45 @@ export class McpApp {
     return this.server.connect(transport);
   }
 
-  /** The Streamable HTTP endpoint as a Fetch handler (created on first use). */
-  fetch = (request: Request): Promise<Response> =>
-    this.loading === undefined
-      ? this.httpHandler().handle(request)
-      : this.loading.then(() => this.httpHandler().handle(request));
+  /**
+   * The Streamable HTTP endpoint as a Web-standard handler, for Web hosts: Bun, Deno, Workers, Hono, Next.js. Its
+   * options are the app's `http` option; the endpoint is made on the first request.
+   * @example
+   * Bun.serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 3000 });
+   */
+  fetch = (request: Request): Promise<Response> => this.endpoint.fetch(request);
 
-  /** Configures the HTTP endpoint `fetch` uses (call before the first request). */
+  /**
+   * The same endpoint as `fetch`, as a `node:http` request listener, for Node hosts: Express
+   * (`server.all('/mcp', app.nodeHandler)`), Connect, `createServer(app.nodeHandler)`, Fastify (`request.raw`,
+   * `reply.raw`). Plain JSON answers skip `Request`/`Response`. Errors go to Express's `next`, else to the `http`
+   * option's `onError` (stderr by default) and a 500. Node only: the adapter loads on the first request.
+   * @example
+   * express().all('/mcp', app.nodeHandler).listen(3000, '127.0.0.1');
+   */
+  readonly nodeHandler: NodeRequestListener = (req, res, next) => this.endpoint.serveNode(req, res, next);
+
+  /**
+   * Configures the HTTP endpoint `fetch` uses (call before the first request) and returns it.
+   * @deprecated Pass the options as `new McpApp({ …, http: options })`, and serve `app.fetch` (Web hosts) or
+   * `app.nodeHandler` (Node hosts); an endpoint whose `auth` needs the bound URL is `app.listen({ http: { auth:
+   * (endpoint) => … } })`. Kept as an alias until 1.0 (CHANGELOG: migration table).
+   */
   httpHandler(options?: StreamableHttpOptions): StreamableHttpHandler {
-    if (this.http !== undefined && options !== undefined) {
-      throw new AppConfigurationError(
-        'httpHandler(options) must be called before the first request: the endpoint already exists',
-      );
-    }
-    if (this.http === undefined) {
-      this.http = new StreamableHttpHandler(this.server, options);
-      const http = this.http;
-      this.closers.push(async () => {
-        await http.close();
-      });
-    }
-    return this.http;
+    return this.endpoint.configure(options);
   }
 
   /**
-   * Serves over stdio (`{ stdio: true }`) or HTTP (`{ http: { port, host, path } }`, 127.0.0.1 by
-   * default). Node-only; on other runtimes use `fetch`.
+   * Serves over stdio (`{ stdio: true }`) or HTTP on a port of its own (`{ http: { port, host, path } }`,
+   * 127.0.0.1 by default; its endpoint is not the one of `fetch`/`nodeHandler`). Node-only; on other runtimes
+   * use `fetch`.
+   * @example
+   * const { url } = await app.listen({ http: { port: 3000 } });
    */
   async listen(where: ListenOptions): Promise<{ url?: URL }> {
     // Under `decorum dev` (or another host) the host serves the app, so it can keep the transport
     // alive across reloads; `node dist/server.js` has no host and serves directly.
-    const host = appHost<McpApp>();
+    const host = this.host;
     if (host === undefined) return this.serve(where);
     const hosting: Hosting<McpApp> = {
       serve: (at) => this.serve(at),

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type NodeHandlerOptions, type NodeServable, toNodeHandler } from './node-handler.js';
 
-/** Options of {@link listenHttp}. */
+/** Where and how `serveHttp` (and the deprecated `listenHttp`) binds. */
 export interface ListenHttpOptions extends NodeHandlerOptions {
   /** The TCP port. Default 0: any free port, read it back from `url`. */
   port?: number;
@@ -31,7 +31,7 @@ export interface ListenHttpOptions extends NodeHandlerOptions {
   keepAliveTimeoutMs?: number;
 }
 
-/** A running HTTP server from {@link listenHttp}. */
+/** The running `node:http` server behind `serveHttp` (`HttpServing.listener`). */
 export interface HttpListener {
   server: Server;
   /** Where to reach the handler, e.g. `http://127.0.0.1:54321/mcp`. */
@@ -43,7 +43,7 @@ export interface HttpListener {
 /**
  * Binding the port failed; `code` is the system error (`EADDRINUSE`, `EACCES`, `EADDRNOTAVAIL` …).
  * @example
- * try { await listenHttp(handle, { port: 3000 }); } catch (e) { if (e instanceof ListenError && e.code === 'EADDRINUSE') … }
+ * try { await app.listen({ http: { port: 3000 } }); } catch (e) { if (e instanceof ListenError && e.code === 'EADDRINUSE') … }
  */
 export class ListenError extends Error {
   constructor(
@@ -65,12 +65,21 @@ export class ListenError extends Error {
 
 /**
  * Serves a Web-standard handler on `node:http`, on 127.0.0.1 and a free port unless told otherwise.
+ * @deprecated One way per need: serve an MCP endpoint with `serveHttp(server, options)` (`app.listen({ http })` for
+ * an `McpApp`), which takes the same options plus `routes` for other endpoints on the port; mount any other Fetch
+ * handler with `createServer(toNodeHandler(handle)).listen(port, '127.0.0.1')`. Kept as an alias until 1.0.
  * @example
- * const listener = await listenHttp(handle, { port: 3000, path: '/mcp' });
- * console.error(`MCP server on ${listener.url}`);
- * process.on('SIGTERM', () => listener.close());
+ * const serving = await serveHttp(server, { port: 3000, routes: { '/other': handle } }); // instead of listenHttp
  */
-export async function listenHttp(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
+export function listenHttp(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
+  return startHttpServer(handle, options);
+}
+
+/**
+ * Binds a `node:http` server for a Web-standard handler (or a `StreamableHttpHandler`, on its fast path): the one
+ * server `serveHttp` runs. Internal to `@decorum/protocol/node`.
+ */
+export async function startHttpServer(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
   const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000, keepAliveTimeoutMs = 65_000 } = options;
   if (path !== undefined && !path.startsWith('/')) throw new TypeError(`path must start with "/", got "${path}"`);
   const listener = toNodeHandler(handle, options);

@@ -4,7 +4,7 @@ import type { HttpInput } from '../http/http-input.js';
 import type { StreamableHttpOptions } from '../http/options.js';
 import { StreamableHttpHandler } from '../http/streamable-http.js';
 import { type HealthOptions, healthRoutes, type ReadinessCheck } from './health.js';
-import { type HttpListener, type ListenHttpOptions, listenHttp } from './listen.js';
+import { type HttpListener, type ListenHttpOptions, startHttpServer } from './listen.js';
 
 /** Options of {@link serveHttp}: where to listen, and how the MCP endpoint behaves. */
 export interface ServeHttpOptions
@@ -24,7 +24,8 @@ export interface ServeHttpOptions
    * library or a test should not take over the process's signals. A second signal during the close
    * is ignored (`npm run` forwards Ctrl-C's SIGINT, so one key press is two signals); the close is
    * bounded by `shutdownTimeoutMs`: requests still running then are answered with a JSON-RPC error
-   * and the process exits (code 0) even if their handlers ignore `ctx.signal`.
+   * and the process exits (code 0) even if their handlers ignore `ctx.signal` — once no other listener of
+   * these signals is left (another server in the process, or the program's own), which would otherwise be cut.
    */
   handleSignals?: boolean;
   /**
@@ -103,7 +104,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
   // The handler itself (not its `handle`): the adapter then takes the fast path into `serve`.
   const service = handler ?? { handle, serve: (input: HttpInput) => (handler as StreamableHttpHandler).serve(input) };
-  const listener = await listenHttp(service, {
+  const listener = await startHttpServer(service, {
     host,
     port: options.port,
     onError: options.onError,
@@ -116,18 +117,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   handler ??= makeHandler(url);
   const ready = handler;
   let closing: Promise<void> | undefined;
-  // A signal that arrives while closing is ignored: Ctrl-C under `npm run` delivers SIGINT twice (the
-  // terminal's and npm's forwarded one), and Node's default for the second would kill the process
-  // mid-close. The close is bounded by shutdownTimeoutMs, so it always ends; then the handlers go.
-  const onSignal = () => {
-    if (closing !== undefined) return;
-    void close().then(() => {
-      console.error('server closed');
-      // A handler that ignores ctx.signal would keep the process alive past the drain timeout: its
-      // request has been answered with an error already, so the program ends here, as promised.
-      if (ready.drainTimedOut) process.exit(0);
-    });
-  };
+  let stopSignals = () => {};
   const close = () => {
     closing ??= (async () => {
       draining = true;
@@ -137,15 +127,66 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
         await ready.close();
         await listener.close();
       } finally {
-        process.off('SIGTERM', onSignal);
-        process.off('SIGINT', onSignal);
+        stopSignals();
       }
     })();
     return closing;
   };
-  if (options.handleSignals) {
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  }
+  if (options.handleSignals) stopSignals = closeOnSignals(close, () => ready.drainTimedOut);
   return { handler: ready, listener, url, close };
+}
+
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
+/**
+ * Runs `close` once on SIGTERM/SIGINT, for a server program (`handleSignals`). A signal that arrives while closing is
+ * ignored: Ctrl-C under `npm run` delivers SIGINT twice (the terminal's and npm's forwarded one), and Node's default
+ * for the second would kill the process mid-close. Once closed, if `drainTimedOut()` (a handler that ignores
+ * `ctx.signal` would keep the process alive; its request was answered with an error already) the process exits —
+ * but only when no other listener of these signals is left: another server in the same process (a second app) is
+ * still closing, and exiting would cut its requests, so the exit waits for the last of them to remove its listener.
+ * Each server keeps its own handler; nothing is shared but `process` itself. Returns the function that stops
+ * listening (called by the server's own `close`; after a signal, the handler goes once `close` has resolved).
+ * @example
+ * const stop = closeOnSignals(() => serving.close(), () => serving.handler.drainTimedOut);
+ */
+export function closeOnSignals(close: () => Promise<void>, drainTimedOut: () => boolean): () => void {
+  let closing = false;
+  const stop = () => {
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+  };
+  const onSignal = () => {
+    if (closing) return;
+    closing = true;
+    void close().then(
+      () => {
+        console.error('server closed'); // before stop(): the last listener going lets a waiting server exit
+        stop();
+        if (drainTimedOut()) exitWhenAlone(0);
+      },
+      (error: unknown) => {
+        console.error('closing failed:', error instanceof Error ? error.message : String(error));
+        stop();
+        exitWhenAlone(1);
+      },
+    );
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  // Closing on a signal, the handler stays until the whole close is done (the server's own close, which calls this,
+  // is only part of it): until then it keeps a second signal from killing the process, and tells others we are busy.
+  return () => {
+    if (!closing) stop();
+  };
+}
+
+/** Exits with `code` as soon as no listener of SIGTERM/SIGINT is left in this process (now, or when the last goes). */
+function exitWhenAlone(code: number): void {
+  const alone = () => SIGNALS.every((signal) => process.listenerCount(signal) === 0);
+  if (alone()) process.exit(code);
+  const check = () => {
+    if (!alone()) return;
+    process.off('removeListener', check);
+    process.exit(code);
+  };
+  process.on('removeListener', check);
 }
