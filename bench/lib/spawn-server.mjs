@@ -39,9 +39,10 @@ export async function spawnServer(
   const handle = {
     impl,
     child,
-    async mem() {
+    /** The server's process.memoryUsage(), after a GC (when it runs with --expose-gc) unless `gc` is false. */
+    async mem(gc = true) {
       const line = nextLine('MEM ');
-      child.kill('SIGUSR2');
+      child.kill(gc ? 'SIGUSR2' : 'SIGWINCH');
       return JSON.parse(await line);
     },
     async stop() {
