@@ -1,15 +1,9 @@
-// `node bench/rss-stateless.mjs [--calls 40000] [--impls decorum,raw]`: RSS after stateless HTTP load, the pattern of
-// the outside harness of issue 35. Each server (HTTP, `--stateless`) takes `calls` stateless 2025-11-25 POSTs
-// (`MCP-Protocol-Version`, no initialize) then as many 2026-07-28 requests (envelope in `_meta`, Mcp-* headers), 32 in
-// flight through one undici Pool of 32 connections, the servers one after another. RSS and heap are then read twice:
-// as the load left them (no GC: what a monitor sees), and after a forced GC (servers run with --expose-gc; the probe
-// GCs only when asked with `MEM_GC`). `npm run bench` reports RSS after *session* load only; see docs/benchmarks.md.
+// `node bench/rss-stateless.mjs [--calls 40000] [--impls decorum,raw] [--with before]`: RSS after stateless HTTP load
+// (bench/lib/rss-stateless.mjs), the servers one after another, read as the load left them and after a forced GC.
+// `npm run bench` runs the same pattern in its memory section; see docs/benchmarks.md.
 import { buildDecorumServer, ensurePackagesBuilt } from './lib/build-decorum.mjs';
 import { IMPLS, withSnapshots } from './lib/impls.mjs';
-import { runCount } from './lib/load.mjs';
-import { callParams, checkCall, MODERN_VERSION, PROTOCOL_VERSION } from './lib/messages.mjs';
-import { pooledClients } from './lib/pool-client.mjs';
-import { spawnServer } from './lib/spawn-server.mjs';
+import { rssAfterStatelessLoad } from './lib/rss-stateless.mjs';
 import { fmtMiB } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
@@ -20,29 +14,11 @@ const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
 const impls = withSnapshots(snapshots).filter((i) => i.name.includes('@') || wanted.includes(i.name));
 if (!snapshots.length && !impls.length) throw new Error(`no implementation among ${IMPLS.map((i) => i.name)}`);
 
-async function measure(impl) {
-  const server = await spawnServer(impl, { http: true, stateless: true, nodeArgs: ['--expose-gc'] });
-  try {
-    const start = await server.mem(false);
-    for (const version of [PROTOCOL_VERSION, MODERN_VERSION]) {
-      const pool = await pooledClients(server.url, 32, { stateless: true, version });
-      const call = async (slot) => checkCall(await pool.clients[slot].request('tools/call', callParams));
-      await runCount(call, { concurrency: 32, count: calls });
-      pool.close();
-    }
-    const loaded = await server.mem(false);
-    const collected = await server.mem(true);
-    return { start, loaded, collected };
-  } finally {
-    await server.stop();
-  }
-}
-
 ensurePackagesBuilt();
 await buildDecorumServer();
 const results = [];
 for (const impl of impls) {
-  results.push(await measure(impl));
+  results.push(await rssAfterStatelessLoad(impl, calls));
   process.stderr.write(`${impl.name} done\n`);
 }
 const raw = results[impls.findIndex((i) => i.name === 'raw')];

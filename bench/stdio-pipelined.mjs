@@ -12,7 +12,7 @@ import { buildDecorumServer, ensurePackagesBuilt } from './lib/build-decorum.mjs
 import { withSnapshots } from './lib/impls.mjs';
 import { runInterleaved } from './lib/load.mjs';
 import { callParams, checkCall } from './lib/messages.mjs';
-import { pipelinedClient } from './lib/pipelined-client.mjs';
+import { pipelinedClient, runPipelinedInterleaved } from './lib/pipelined-client.mjs';
 import { spawnServer } from './lib/spawn-server.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -36,24 +36,6 @@ const ownCpuUs = () => {
   return user + system;
 };
 
-/** One round of the lean pattern: slices in turn (A B, B A, …), like runInterleaved. */
-async function leanRound(clients, order) {
-  const measured = clients.map(() => ({ ms: 0, calls: 0, all: 0, clientUs: 0 }));
-  for (let slice = 0; slice < cfg.slices; slice++) {
-    for (const i of slice % 2 === 0 ? order : [...order].reverse()) {
-      const cpu0 = ownCpuUs();
-      measured[i].all += await clients[i].run(cfg.concurrency, cfg.sliceWarmupMs);
-      const start = performance.now();
-      const calls = await clients[i].run(cfg.concurrency, cfg.durationMs / cfg.slices);
-      measured[i].ms += performance.now() - start;
-      measured[i].calls += calls;
-      measured[i].all += calls;
-      measured[i].clientUs += ownCpuUs() - cpu0;
-    }
-  }
-  return measured.map((m) => ({ throughput: m.calls / (m.ms / 1000), all: m.all, clientUs: m.clientUs }));
-}
-
 /** One round with bench's RpcClient (runInterleaved); counts every call, warm-up slices included. */
 async function rpcRound(servers, order) {
   const all = servers.map(() => 0);
@@ -75,6 +57,13 @@ async function rpcRound(servers, order) {
   return byServer;
 }
 
+/** Results given in `order` back in server order. */
+function reorder(results, order) {
+  const byServer = [];
+  for (const [j, i] of order.entries()) byServer[i] = results[j];
+  return byServer;
+}
+
 ensurePackagesBuilt();
 await buildDecorumServer();
 for (const pattern of patterns) {
@@ -87,7 +76,15 @@ for (const pattern of patterns) {
     for (let round = 0; round <= rounds; round++) {
       const before = servers.map((s) => cpuUs(s.child.pid));
       const order = round % 2 === 0 ? [...servers.keys()] : [...servers.keys()].reverse();
-      const results = clients ? await leanRound(clients, order) : await rpcRound(servers, order);
+      const results = clients
+        ? reorder(
+            await runPipelinedInterleaved(
+              order.map((i) => clients[i]),
+              cfg,
+            ),
+            order,
+          )
+        : await rpcRound(servers, order);
       if (round === 0) continue;
       for (const [i, s] of servers.entries()) {
         const r = results[i];

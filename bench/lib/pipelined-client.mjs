@@ -63,3 +63,38 @@ export function pipelinedClient(server) {
     },
   };
 }
+
+const ownCpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/**
+ * One round of lean pipelined clients taking turns in slices (A B, B A, …), as runInterleaved does for the other
+ * cells: per client, calls/s over its measured slices, every call it made (warm-up slices included) and the
+ * client's own CPU (µs) over its slices. No latency figures: the lean client takes no sample per call.
+ */
+export async function runPipelinedInterleaved(clients, { concurrency, durationMs, slices, sliceWarmupMs }) {
+  const measured = clients.map(() => ({ ms: 0, calls: 0, all: 0, clientUs: 0 }));
+  const order = clients.map((_, i) => i);
+  for (let slice = 0; slice < slices; slice++) {
+    for (const i of slice % 2 === 0 ? order : [...order].reverse()) {
+      const cpu0 = ownCpuUs();
+      measured[i].all += await clients[i].run(concurrency, sliceWarmupMs);
+      const start = performance.now();
+      const calls = await clients[i].run(concurrency, durationMs / slices);
+      measured[i].ms += performance.now() - start;
+      measured[i].calls += calls;
+      measured[i].all += calls;
+      measured[i].clientUs += ownCpuUs() - cpu0;
+    }
+  }
+  return measured.map((m) => ({
+    calls: m.calls,
+    throughput: m.calls / (m.ms / 1000),
+    p50: Number.NaN,
+    p99: Number.NaN,
+    all: m.all,
+    clientUs: m.clientUs,
+  }));
+}
