@@ -1,7 +1,7 @@
 // Decorum: the same tool as a decorated class with a class-validator DTO. The harness compiles
 // this file with SWC (decorator metadata on) into bench/.build/decorum.mjs, which imports the
-// built packages (dist/), as a published app would. `--schema=zod` or `--schema=json` (cpu-cost.mjs --schemas)
-// describe the measured tool with a zod 4 schema or a JSON Schema instead (zod and Ajv load only then).
+// built packages (dist/), as a published app would. `--schema=zod|valibot|arktype|json` (cpu-cost.mjs --schemas)
+// describe the measured tool with a zod 4, valibot or arktype schema or a JSON Schema instead (each loads only then).
 import 'reflect-metadata';
 import { Args, Field, McpApp, type SchemaSource, Tool } from '@decorum/core';
 import { createLinkedTransports } from '@decorum/protocol';
@@ -40,6 +40,26 @@ async function schemaInput(kind: string | undefined): Promise<SchemaSource | und
       city: z.string().min(1).describe('City name'),
       days: z.number().int().min(1).max(14).describe('Number of days'),
       units: z.enum(['metric', 'imperial']).describe('Unit system'),
+    });
+  }
+  if (kind === 'valibot') {
+    const v = await import('valibot');
+    const { toStandardJsonSchema } = await import('@valibot/to-json-schema');
+    return toStandardJsonSchema(
+      v.strictObject({
+        city: v.pipe(v.string(), v.minLength(1), v.description('City name')),
+        days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14), v.description('Number of days')),
+        units: v.pipe(v.picklist(['metric', 'imperial']), v.description('Unit system')),
+      }),
+    );
+  }
+  if (kind === 'arktype') {
+    const { type } = await import('arktype');
+    return type({
+      '+': 'reject',
+      city: type('string > 0').describe('City name'),
+      days: type('1 <= number.integer <= 14').describe('Number of days'),
+      units: type("'metric' | 'imperial'").describe('Unit system'),
     });
   }
   if (kind === 'json') {
