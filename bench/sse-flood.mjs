@@ -1,4 +1,4 @@
-// `node bench/sse-flood.mjs [--count 20000] [--size 16384] [--clients reading,slow,none] [--slow-ms 1]`: server
+// `node bench/sse-flood.mjs [--count 20000] [--size 16384] [--clients reading,slow,none] [--slow-ms 1] [--first reading]`: server
 // memory while a tool floods one SSE stream with log messages (issue 37), for a client that reads the stream as fast
 // as it can (`reading`), one that reads but slower than the server writes (`slow`: pauses `--slow-ms` after each
 // chunk) and one that never reads (`none`). The server is packages/protocol/test/fixtures/http-server-flood.ts
@@ -16,7 +16,10 @@ const count = Number(opt('--count', '20000'));
 const size = Number(opt('--size', '16384'));
 const clients = opt('--clients', 'reading,slow,none').split(',');
 const slowMs = Number(opt('--slow-ms', '1'));
+// The kind of client of the first (unmeasured in the table, reported above it) flood.
+const first = opt('--first', 'reading');
 const MiB = 1024 * 1024;
+const probe = fileURLToPath(new URL('./servers/mem-probe.mjs', import.meta.url));
 const fixture = fileURLToPath(new URL('../packages/protocol/test/fixtures/http-server-flood.ts', import.meta.url));
 
 /** One POST; resolves with the response (unread) once its headers arrive. */
@@ -74,6 +77,18 @@ async function rssAfterGc(url, headers) {
   return Number(JSON.parse(line.replace(/^data:\s*/, '')).result.content[0].text);
 }
 
+/** The server's process.memoryUsage() after a GC (bench/servers/mem-probe.mjs). */
+async function memory() {
+  const seen = stderr.split('MEM ').length;
+  child.kill('SIGUSR2');
+  await until(() => stderr.split('MEM ').length > seen && stderr.endsWith('\n'));
+  const last = stderr.slice(stderr.lastIndexOf('MEM ') + 4);
+  return JSON.parse(last.slice(0, last.indexOf('\n')));
+}
+const mib = (n) => `${(n / MiB).toFixed(1)} MiB`;
+const heapLine = (label, m) =>
+  `${label}: RSS ${mib(m.rss)}, heap ${mib(m.heapUsed)} used of ${mib(m.heapTotal)}, external ${mib(m.external)} (array buffers ${mib(m.arrayBuffers)})`;
+
 /** One flood to a client of the given kind; resolves when the server reports it done. */
 async function flood(url, kind, doneSeen) {
   const headers = await session(url);
@@ -99,7 +114,7 @@ async function flood(url, kind, doneSeen) {
 
 const child = spawn(
   process.execPath,
-  ['--expose-gc', '--conditions=@decorum/source', '--import', '@decorum/cli/register', fixture],
+  ['--expose-gc', '--conditions=@decorum/source', '--import', '@decorum/cli/register', '--import', probe, fixture],
   { stdio: ['ignore', 'ignore', 'pipe'] },
 );
 let stderr = '';
@@ -119,7 +134,17 @@ try {
     const seen = stderr.split('flood done').length;
     return () => until(() => stderr.split('flood done').length > seen);
   };
-  await flood(url, 'reading', doneAfter()); // brings the heap to its working size
+  const start = await memory();
+  let peak0 = rssOf(child.pid);
+  const sampler0 = setInterval(() => {
+    peak0 = Math.max(peak0, rssOf(child.pid));
+  }, 20);
+  await flood(url, first, doneAfter()); // brings the heap to its working size
+  clearInterval(sampler0);
+  const warmed = await memory();
+  console.log(`\nfirst flood (a ${first} client), peak RSS ${mib(peak0)}`);
+  console.log(heapLine('before', start));
+  console.log(heapLine('after (GC)', warmed));
   console.log(`\n${count} log messages of ${size} B (${((count * size) / MiB).toFixed(0)} MiB) on one SSE stream`);
   console.log('| client | RSS before | peak RSS during | RSS after (GC) | growth after | peak − before |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -132,7 +157,6 @@ try {
     await flood(url, kind, doneAfter());
     clearInterval(sampler);
     const after = await rssAfterGc(url, probe);
-    const mib = (n) => `${(n / MiB).toFixed(1)} MiB`;
     console.log(
       `| ${kind} | ${mib(before)} | ${mib(peak)} | ${mib(after)} | ${mib(after - before)} | ${mib(peak - before)} |`,
     );
