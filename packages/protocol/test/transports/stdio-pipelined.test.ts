@@ -66,11 +66,12 @@ const calls = (count: number) =>
   ).join('');
 
 describe('stdio: 32 requests pipelined in one chunk', () => {
-  for (const [label, how] of [
+  const kinds: Array<[string, (n: number) => 'sync' | 'promise']> = [
     ['handlers that answer at once', () => 'sync'],
     ['handlers that answer through a promise', () => 'promise'],
-    ['handlers of both kinds, alternating', (n: number) => (n % 2 === 0 ? 'sync' : 'promise')],
-  ] as const) {
+    ['handlers of both kinds, alternating', (n) => (n % 2 === 0 ? 'sync' : 'promise')],
+  ];
+  for (const [label, how] of kinds) {
     it(`answers them in one write: ${label}`, async () => {
       const server = await serve(how);
       server.input.write(calls(32));
