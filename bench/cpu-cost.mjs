@@ -54,8 +54,8 @@ if (argv.includes('--telemetry')) {
       nodeArgs: ['--import', otelSetup],
     });
 }
-// --schemas: Decorum twice more, its measured tool described by a zod 4 schema and by a JSON Schema (Ajv) instead of
-// the class-validator DTO (issue 40's target: each within 1.2× of the DTO row's CPU per call).
+// --schemas: Decorum four times more, its measured tool described by a zod 4, a valibot and an arktype schema and by a
+// JSON Schema (Ajv) instead of the class-validator DTO (issue 40's target: each within 1.2× of the DTO row's CPU per call).
 if (argv.includes('--schemas')) {
   const decorum = impls.find((i) => i.name === 'decorum');
   if (decorum)
@@ -63,6 +63,8 @@ if (argv.includes('--schemas')) {
       impls.indexOf(decorum) + 1,
       0,
       { ...decorum, name: 'decorum (zod)', args: ['--schema=zod'] },
+      { ...decorum, name: 'decorum (valibot)', args: ['--schema=valibot'] },
+      { ...decorum, name: 'decorum (arktype)', args: ['--schema=arktype'] },
       { ...decorum, name: 'decorum (json schema)', args: ['--schema=json'] },
     );
 }

@@ -1,5 +1,5 @@
 // `node bench/instructions.mjs [--modes stdio,http,stateless,modern] [--impls decorum,raw] [--with before]
-// [--calls 2000] [--warmup 20000] [--functions 30]`: the instructions a server executes per tools/call, counted
+// [--calls 2000] [--warmup 20000] [--functions 30] [--schemas]`: the instructions a server executes per tools/call, counted
 // by valgrind's callgrind (Linux, `apt-get install valgrind`), with 32 calls in flight (HTTP: one undici Pool of
 // 32 connections). Unlike time, the count does not move with what else the machine does: the same build gives the
 // same figure to ±0.3%, so a change of 1% shows. It counts user space only (system calls are the same for every
@@ -20,6 +20,15 @@ const modes = opt('--modes', 'stdio,http,stateless,modern').split(',');
 const wanted = opt('--impls', 'decorum,raw').split(',');
 const snapshots = (opt('--with', '') || undefined)?.split(',') ?? [];
 const impls = withSnapshots(snapshots).filter((i) => i.name.includes('@') || wanted.includes(i.name));
+// --schemas: Decorum again with its measured tool described by each schema kind of issue 40 (bench/servers/decorum.ts).
+if (argv.includes('--schemas')) {
+  const decorum = impls.find((i) => i.name === 'decorum');
+  const kinds = ['zod', 'valibot', 'arktype', 'json'];
+  if (decorum) {
+    const variants = kinds.map((kind) => ({ ...decorum, name: `decorum (${kind})`, args: [`--schema=${kind}`] }));
+    impls.splice(impls.indexOf(decorum) + 1, 0, ...variants);
+  }
+}
 const calls = Number(opt('--calls', '2000'));
 const warmup = Number(opt('--warmup', '20000'));
 const functions = Number(opt('--functions', '0'));
@@ -29,7 +38,13 @@ const VERSION = '2025-06-18';
 async function start(impl, mode) {
   const stdio = mode === 'stdio';
   const stateless = mode !== 'http';
-  const args = [impl.file, ...(stdio ? [] : ['--http', ...(stateless ? ['--stateless'] : [])]), '--tools', '1'];
+  const args = [
+    impl.file,
+    ...(impl.args ?? []),
+    ...(stdio ? [] : ['--http', ...(stateless ? ['--stateless'] : [])]),
+    '--tools',
+    '1',
+  ];
   const counted = spawnCounted(args, ['pipe', stdio ? 'pipe' : 'ignore', 'pipe']);
   const { child } = counted;
   const lines = createInterface({ input: child.stderr });

@@ -38,6 +38,8 @@ Object.assign(cfg, {
   sessions: 1000,
   leakWarmup: quick ? 5000 : 20_000,
   leakCalls: quick ? 20_000 : 100_000,
+  // RSS after stateless load: this many stateless 2025-11-25 calls, then as many 2026-07-28 ones.
+  statelessCalls: quick ? 10_000 : 40_000,
 });
 
 const t0 = performance.now();
@@ -63,8 +65,9 @@ if (only.includes('cold')) {
 }
 if (only.includes('memory')) {
   const figures = await measureMemory(cfg, IMPLS, log);
-  const [idle, leak] = Object.keys(figures);
+  const [idle, leak, stateless] = Object.keys(figures);
   rows.push(...summarize('sessions', { [idle]: figures[idle] }), ...summarize('leak', { [leak]: figures[leak] }));
+  rows.push(...summarize('rss', { [stateless]: figures[stateless] }));
 }
 if (only.includes('reload')) {
   const reload = await measureReload({ rounds: quick ? 8 : 20 }, log);

@@ -49,7 +49,8 @@ export function summarize(kind, figures) {
         Object.assign(row, { target: `≥ ${floor}× floor`, met: row.vsFloor >= floor });
     } else if (kind === 'rss') {
       row.vsFloor = d.rss / raw.rss;
-      row.vsSdk = d.rss / sdk.rss;
+      // The stateless row runs Decorum and the floor only (2026-07-28).
+      if (sdk) row.vsSdk = d.rss / sdk.rss;
       Object.assign(row, { target: '≤ 1.3× floor', met: row.vsFloor <= 1.3 });
     } else if (kind === 'latency') {
       // Lists and cold starts take turns too (call by call, spawn by spawn): ratios round by round as well.

@@ -7,7 +7,15 @@ import { RpcClient } from './rpc-client.mjs';
 
 export async function spawnServer(
   impl,
-  { http = false, stateless = false, tools = 1, nodeArgs = [], version = PROTOCOL_VERSION, args: extra = [] } = {},
+  {
+    http = false,
+    stateless = false,
+    tools = 1,
+    nodeArgs = [],
+    version = PROTOCOL_VERSION,
+    args: extra = [],
+    flush = 'microtask',
+  } = {},
 ) {
   const args = [...nodeArgs, impl.file, ...extra, ...(http ? ['--http'] : []), ...(stateless ? ['--stateless'] : [])];
   args.push('--tools', String(tools));
@@ -31,9 +39,10 @@ export async function spawnServer(
   const handle = {
     impl,
     child,
-    async mem() {
+    /** The server's process.memoryUsage(), after a GC (when it runs with --expose-gc) unless `gc` is false. */
+    async mem(gc = true) {
       const line = nextLine('MEM ');
-      child.kill('SIGUSR2');
+      child.kill(gc ? 'SIGUSR2' : 'SIGWINCH');
       return JSON.parse(await line);
     },
     async stop() {
@@ -48,14 +57,18 @@ export async function spawnServer(
     handle.url = await nextLine('URL ');
     return handle;
   }
-  // Writes are batched per microtask turn: one pipe write for every request issued together.
+  // Writes are batched: one pipe write for every request issued together. `flush: 'microtask'` writes at the end of
+  // the microtask turn, inside the read that freed the slots; `flush: 'tick'` at the end of the event-loop turn
+  // (setImmediate), as a client does that coalesces per tick (the outside harness of issue 35): the server's next
+  // read then comes after the client's own I/O phase, not within it.
   let out = '';
-  const flush = () => {
+  const write = () => {
     child.stdin.write(out);
     out = '';
   };
+  const schedule = flush === 'tick' ? setImmediate : queueMicrotask;
   const rpc = new RpcClient((message) => {
-    if (out === '') queueMicrotask(flush);
+    if (out === '') schedule(write);
     out += `${JSON.stringify(message)}\n`;
   });
   createInterface({ input: child.stdout }).on('line', (line) => rpc.receive(JSON.parse(line)));

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { httpClients } from './http-client.mjs';
 import { runInterleaved } from './load.mjs';
 import { callParams, checkCall, MODERN_VERSION } from './messages.mjs';
+import { pipelinedClient, runPipelinedInterleaved } from './pipelined-client.mjs';
 import { pooledClients } from './pool-client.mjs';
 import { spawnServer } from './spawn-server.mjs';
 
@@ -80,6 +81,34 @@ async function stdio(cfg, impls, figures, log) {
   }
 }
 
+export const STDIO_PIPELINED = 'stdio 2025-11-25, 32 pipelined, lean client writing once per tick';
+
+/**
+ * stdio with 32 requests pipelined on one pipe by a lean client (bench/lib/pipelined-client.mjs: each answer at once
+ * replaced by the next request, one write per event-loop turn, no promise or latency sample per call), the pattern
+ * of the outside harness of issue 35. The RpcClient of the cells above spends more CPU per call than the floor's
+ * server does, and in a closed loop its cost adds to both sides of a ratio; here the ratio follows the servers.
+ */
+export async function stdioPipelined(cfg, impls, figures, log) {
+  const servers = await Promise.all(impls.map((impl) => spawnServer(impl, { flush: 'tick' })));
+  try {
+    const clients = servers.map((s) => pipelinedClient(s));
+    for (let round = 0; round <= cfg.rounds; round++) {
+      const order = turnOrder([...servers.keys()], round);
+      const results = await runPipelinedInterleaved(
+        order.map((i) => clients[i]),
+        { ...cfg, concurrency: 32 },
+      );
+      if (round !== WARM_UP_ROUND) {
+        for (const [j, i] of order.entries()) record(figures, STDIO_PIPELINED, servers[i].impl.name, results[j]);
+      }
+      log(round === WARM_UP_ROUND ? 'stdio pipelined warm-up round' : `stdio pipelined round ${round}/${cfg.rounds}`);
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
 /**
  * The client sets of one HTTP mode and revision: `1 client`, then at the highest concurrency `socket each`
  * (every session keeps its own connection) and `pooled` (sessions share one undici Pool of as many connections,
@@ -140,6 +169,7 @@ export async function measureThroughput(cfg, impls, log) {
   const figures = {};
   await inMemory(cfg, impls, figures, log);
   await stdio(cfg, impls, figures, log);
+  await stdioPipelined(cfg, impls, figures, log);
   for (const [i, version] of cfg.revisions.entries()) {
     const memory = i === cfg.revisions.length - 1 ? RSS_AFTER_LOAD : undefined;
     await http(cfg, impls, figures, log, { stateless: false, version, memory });

@@ -1,6 +1,6 @@
 // Shared by every benchmark server: the command line, the tool every server serves, and the
 // memory probe the harness reads (SIGUSR2 → one `MEM {...}` line on stderr, after a GC when
-// node runs with --expose-gc). Keep this tiny: it must not weigh on any implementation.
+// node runs with --expose-gc; SIGWINCH → the same line without a GC). Keep this tiny: it must not weigh on any implementation.
 import { pathToFileURL } from 'node:url';
 
 /** `node <server> [--http] [--stateless] [--tools N]` */
@@ -33,6 +33,8 @@ export function ready(url) {
     globalThis.gc?.();
     process.stderr.write(`MEM ${JSON.stringify(process.memoryUsage())}\n`);
   });
+  // SIGWINCH: the same probe without the GC (what a monitor sees as the load left it).
+  process.on('SIGWINCH', () => process.stderr.write(`MEM ${JSON.stringify(process.memoryUsage())}\n`));
   if (url) {
     // HTTP servers end when the harness closes their stdin (so --cpu-prof gets written).
     process.stdin.on('end', () => process.exit(0)).resume();

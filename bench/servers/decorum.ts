@@ -1,7 +1,7 @@
 // Decorum: the same tool as a decorated class with a class-validator DTO. The harness compiles
 // this file with SWC (decorator metadata on) into bench/.build/decorum.mjs, which imports the
-// built packages (dist/), as a published app would. `--schema=zod` or `--schema=json` (cpu-cost.mjs --schemas)
-// describe the measured tool with a zod 4 schema or a JSON Schema instead (zod and Ajv load only then).
+// built packages (dist/), as a published app would. `--schema=zod|valibot|arktype|json` (cpu-cost.mjs --schemas)
+// describe the measured tool with a zod 4, valibot or arktype schema or a JSON Schema instead (each loads only then).
 import 'reflect-metadata';
 import { Args, Field, McpApp, type SchemaSource, Tool } from '@decorum/core';
 import { createLinkedTransports } from '@decorum/protocol';
@@ -32,14 +32,41 @@ class Weather {
   }
 }
 
+/**
+ * Loads a schema library at run time from node_modules. The specifier is a variable so that `decorum build` leaves
+ * the library out of the bundle: the DTO app that the cold-start and every other row measure carries no schema
+ * library, as a DTO-only app would not (issue 40: cold start unchanged for DTO-only apps).
+ */
+const load = <T>(specifier: string): Promise<T> => import(specifier) as Promise<T>;
+
 /** The measured tool described by a schema value rather than the DTO: the same checks, the same answers. */
 async function schemaInput(kind: string | undefined): Promise<SchemaSource | undefined> {
   if (kind === 'zod') {
-    const z = await import('zod');
+    const z = await load<typeof import('zod')>('zod');
     return z.strictObject({
       city: z.string().min(1).describe('City name'),
       days: z.number().int().min(1).max(14).describe('Number of days'),
       units: z.enum(['metric', 'imperial']).describe('Unit system'),
+    });
+  }
+  if (kind === 'valibot') {
+    const v = await load<typeof import('valibot')>('valibot');
+    const { toStandardJsonSchema } = await load<typeof import('@valibot/to-json-schema')>('@valibot/to-json-schema');
+    return toStandardJsonSchema(
+      v.strictObject({
+        city: v.pipe(v.string(), v.minLength(1), v.description('City name')),
+        days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14), v.description('Number of days')),
+        units: v.pipe(v.picklist(['metric', 'imperial']), v.description('Unit system')),
+      }),
+    );
+  }
+  if (kind === 'arktype') {
+    const { type } = await load<typeof import('arktype')>('arktype');
+    return type({
+      '+': 'reject',
+      city: type('string > 0').describe('City name'),
+      days: type('1 <= number.integer <= 14').describe('Number of days'),
+      units: type("'metric' | 'imperial'").describe('Unit system'),
     });
   }
   if (kind === 'json') {

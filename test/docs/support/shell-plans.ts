@@ -45,6 +45,11 @@ export const PLANS: Record<string, Plan> = {
   // valgrind's callgrind runs the server ~50x slower: minutes of both cores, killed at a test's limit on a loaded host.
   'docs/benchmarks.md: node bench/instructions.mjs --modes stdio,http --functions 20': { skip: NO_BENCH },
   'docs/benchmarks.md: npm run bench -- --quick --only throughput --with before': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/cpu-cost.mjs --schemas --modes stdio,http': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/instructions.mjs --modes stdio --schemas': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/stdio-pipelined.mjs --rounds 3': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/rss-stateless.mjs --calls 40000': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/sse-flood.mjs --clients reading,slow,none': { skip: NO_BENCH },
   'docs/oauth.md: npm init @decorum/mcp-app my-server -- --template http --auth oauth': {
     skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; test/create-mcp-app/oauth-template.test.ts renders the same project from this checkout, runs its tests and signs a user in through it',
   },
