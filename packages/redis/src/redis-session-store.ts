@@ -1,4 +1,5 @@
-import type { SessionChange, SessionStore, StoredSession } from '@decorum/protocol';
+import type { StoredSession } from '@decorum/protocol';
+import type { SessionChange, SessionStore } from '@decorum/protocol/scale-out';
 import type { RedisConnection } from './redis-connection.js';
 
 /** Options of {@link RedisSessionStore}. */

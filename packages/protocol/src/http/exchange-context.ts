@@ -3,7 +3,7 @@
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
-import type { StreamRelay } from './shared-streams.js';
+import type { StreamRelay } from './scale-out.js';
 import type { SseBudget } from './sse-budget.js';
 import type { StoreIncidents } from './store-incidents.js';
 
