@@ -10,7 +10,8 @@
  * const scaleOut = createScaleOut({ sessionStore: new InMemorySessionStore(), eventStore, bus });
  * new StreamableHttpHandler(server, { scaleOut });
  */
-export type { ScaleOut, ScaleOutHost, SharedSessionStreams, SharedSessions, StreamRelay } from './http/scale-out.js';
+export type { ScaleOut, ScaleOutHost, SharedSessions } from './http/scale-out.js';
+export type { SharedSessionStreams, StreamRelay } from './http/stream-relay.js';
 export { createScaleOut } from './scale-out/create-scale-out.js';
 export type { ScaleOutParts } from './scale-out/scale-out-parts.js';
 export {

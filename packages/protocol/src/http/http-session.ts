@@ -7,10 +7,10 @@ import { Exchange } from './exchange.js';
 import { type ExchangeContext, exchangeContext, relatedId } from './exchange-context.js';
 import type { PlainReply } from './http-input.js';
 import { badRequest, storeDown } from './responses.js';
-import type { SharedSessionStreams } from './scale-out.js';
 import type { SseConnection } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
 import { reported, type StoreIncidents } from './store-incidents.js';
+import type { SharedSessionStreams } from './stream-relay.js';
 
 const DONE: Promise<void> = Promise.resolve();
 

@@ -3,9 +3,9 @@
 // the follower that serves a POST stream running elsewhere on the instance a client resumed it on.
 
 import type { EventStore, StreamLeases } from '../http/event-store.js';
-import type { SharedSessionStreams } from '../http/scale-out.js';
 import type { SseConnection } from '../http/sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from '../http/store-incidents.js';
+import type { SharedSessionStreams } from '../http/stream-relay.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import { StreamFollower } from './stream-follower.js';
 
