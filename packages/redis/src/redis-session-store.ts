@@ -90,7 +90,7 @@ function decode(reply: unknown): StoredSession | undefined {
  * `<prefix>session:<id>:deleted` for `ttlSeconds`, so no instance restores or revives the session.
  * @example
  * const sessions = new RedisSessionStore(new RedisConnection({ url: 'redis://127.0.0.1:6379' }));
- * new StreamableHttpHandler(server, { sessionStore: sessions });
+ * new StreamableHttpHandler(server, { scaleOut: createScaleOut({ sessionStore: sessions }) }); // @decorum/protocol/scale-out
  */
 export class RedisSessionStore implements SessionStore {
   private readonly prefix: string;
