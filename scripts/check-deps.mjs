@@ -6,7 +6,9 @@
 //  4. every bare import resolves and is a declared dependency of the importing package;
 //  5. a package's root entry, and everything it reaches at run time, imports no Node built-in, so
 //     `@decorum/protocol` and `@decorum/core` load in any JavaScript runtime;
-//  6. inside the protocol engine, layers call downwards only: engine/ imports nothing from http/, auth/ or node/.
+//  6. inside the protocol engine, layers call downwards only: engine/ imports nothing from http/, auth/ or node/;
+//  7. the scale-out machinery (protocol's scale-out/) is reached only through its subpath entry, never by the
+//     engine or the HTTP path (they know the ScaleOut seam, http/scale-out.ts, whose types it implements).
 // Usage: node scripts/check-deps.mjs [--root <dir>]; exits 1 and lists each violation.
 import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -65,6 +67,13 @@ function rulesFor(root, packages) {
       comment: 'the engine calls downwards only: it may not import http/, auth/ or node/',
       from: { path: '^packages/protocol/src/engine/' },
       to: { path: '^packages/protocol/src/(http|auth|node)/' },
+    },
+    {
+      name: 'scale-out-seam',
+      comment:
+        'the scale-out machinery sits behind the ScaleOut seam: only @decorum/protocol/scale-out (src/scale-out.ts) reaches it, never the engine, the HTTP path or another entry',
+      from: { path: '^packages/protocol/src/', pathNot: '^packages/protocol/src/scale-out(/|\\.ts$)' },
+      to: { path: '^packages/protocol/src/scale-out/' },
     },
   ];
   for (const pkg of packages) {

@@ -106,7 +106,6 @@ export {
   type ServerCardRemote,
   serverCardOf,
 } from './http/server-card.js';
-export { InMemorySessionStore, type SessionChange, type SessionStore } from './http/session-store.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
 export {

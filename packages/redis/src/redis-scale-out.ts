@@ -1,4 +1,5 @@
 import type { ScaleOut } from '@decorum/protocol';
+import { createScaleOut, type ScaleOutParts } from '@decorum/protocol/scale-out';
 import { RedisConfigurationError } from './errors.js';
 import { RedisConnection, type RedisLogger } from './redis-connection.js';
 import { RedisEventStore } from './redis-event-store.js';
@@ -37,7 +38,7 @@ export interface RedisScaleOutOptions {
 }
 
 /** A {@link ScaleOut} over Redis, with its parts exposed (for rotation, tests, custom wiring). */
-export interface RedisScaleOut extends ScaleOut {
+export interface RedisScaleOut extends ScaleOut, ScaleOutParts {
   readonly connection: RedisConnection;
   readonly sessionStore: RedisSessionStore;
   readonly eventStore: RedisEventStore;
@@ -79,7 +80,7 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
     overlapMs: settings.keyOverlapMs,
     logger: settings.logger,
   });
-  return {
+  const scaleOut = createScaleOut({
     connection,
     sessionStore: new RedisSessionStore(connection, { keyPrefix, ttlSeconds: settings.sessionTtlSeconds }),
     eventStore: new RedisEventStore(connection, {
@@ -96,5 +97,6 @@ export function redisScaleOut(options: string | RedisScaleOutOptions): RedisScal
     ready: () => connection.isReady && connection.isSubscriberReady && keys.problem === undefined,
     onResync: (listener) => connection.onRestored((role) => role === 'pub/sub' && listener()),
     close: () => connection.close(),
-  };
+  });
+  return scaleOut;
 }

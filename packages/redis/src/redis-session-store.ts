@@ -1,4 +1,5 @@
-import type { SessionChange, SessionStore, StoredSession } from '@decorum/protocol';
+import type { StoredSession } from '@decorum/protocol';
+import type { SessionChange, SessionStore } from '@decorum/protocol/scale-out';
 import type { RedisConnection } from './redis-connection.js';
 
 /** Options of {@link RedisSessionStore}. */
@@ -89,7 +90,7 @@ function decode(reply: unknown): StoredSession | undefined {
  * `<prefix>session:<id>:deleted` for `ttlSeconds`, so no instance restores or revives the session.
  * @example
  * const sessions = new RedisSessionStore(new RedisConnection({ url: 'redis://127.0.0.1:6379' }));
- * new StreamableHttpHandler(server, { sessionStore: sessions });
+ * new StreamableHttpHandler(server, { scaleOut: createScaleOut({ sessionStore: sessions }) }); // @decorum/protocol/scale-out
  */
 export class RedisSessionStore implements SessionStore {
   private readonly prefix: string;

@@ -1,7 +1,7 @@
 // The Redis session store written per field (#19 item 2): concurrent changes from several
 // connections all survive, a deleted session stays deleted, and a 0.1.0 session (one JSON string)
 // is read and converted. Every answer matches the in-memory model.
-import { InMemorySessionStore, type SessionChange } from '@decorum/protocol';
+import { InMemorySessionStore, type SessionChange } from '@decorum/protocol/scale-out';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisConnection } from '../src/redis-connection.js';
 import { RedisSessionStore } from '../src/redis-session-store.js';

@@ -1,4 +1,5 @@
-import { InMemorySessionStore, type JsonRpcMessage } from '@decorum/protocol';
+import type { JsonRpcMessage } from '@decorum/protocol';
+import { InMemorySessionStore } from '@decorum/protocol/scale-out';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisConnection } from '../src/redis-connection.js';
 import { RedisEventStore } from '../src/redis-event-store.js';

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { hasRedisServer, RedisServer } from '../../../packages/redis/test/support/redis-process.js';
 import {
   groupAlive,
   INITIALIZE,
@@ -31,8 +32,21 @@ const redisUrl = process.env.DECORUM_TEST_REDIS_URL;
 /** Why `plan` does not run here, or undefined when it does. */
 export function skipReason(plan: Plan): string | undefined {
   if (plan.skip !== undefined) return plan.skip;
-  if (plan.redis && redisUrl === undefined) return 'needs Redis: CI sets DECORUM_TEST_REDIS_URL (.ci/run)';
+  if (plan.redis && redisUrl === undefined && !hasRedisServer()) {
+    return 'needs Redis: DECORUM_TEST_REDIS_URL is not set (CI sets it, .ci/run) and no redis-server is installed';
+  }
   return undefined;
+}
+
+/** Runs `work` with the URL of a Redis: DECORUM_TEST_REDIS_URL, else a loopback redis-server of its own for the run. */
+async function withRedis(work: (url: string) => Promise<void>): Promise<void> {
+  if (redisUrl !== undefined) return work(redisUrl);
+  const server = await RedisServer.start();
+  try {
+    await work(server.url);
+  } finally {
+    await server.close();
+  }
 }
 
 const URLS = /http:\/\/127\.0\.0\.1:\d+\/mcp/g;
@@ -83,11 +97,16 @@ async function stop(running: Running, signal: NodeJS.Signals = 'SIGINT'): Promis
 }
 
 /** Runs `snippet` by `plan`, asserting what the page promises. */
-export async function runSnippet(snippet: Snippet, plan: Plan, { root, work, project }: Places): Promise<void> {
+export function runSnippet(snippet: Snippet, plan: Plan, places: Places): Promise<void> {
+  if (plan.redis) return withRedis((url) => runPlanned(snippet, plan, places, url));
+  return runPlanned(snippet, plan, places);
+}
+
+async function runPlanned(snippet: Snippet, plan: Plan, { root, work, project }: Places, redis?: string) {
   const cwd =
     plan.cwd === 'project' ? join(project, snippet.cwd.replace(/^my-server\/?/, '')) : join(root, snippet.cwd);
   let command = (plan.run ?? snippet.command).replaceAll('/tmp/', `${work}/`);
-  if (plan.redis) command = command.replaceAll('redis://127.0.0.1:6379', redisUrl as string);
+  if (redis !== undefined) command = command.replaceAll('redis://127.0.0.1:6379', redis);
   const cd = /^cd\s+(\S+)$/.exec(command);
   if (cd) {
     // A `cd` moves the commands after it (see shell-snippets.ts); here its folder must exist.

@@ -15,7 +15,7 @@ export interface Plan {
   setup?: string;
   /** Needs the weather showcase running: its URL replaces http://127.0.0.1:3000/mcp. */
   againstShowcase?: true;
-  /** Needs Redis (CI starts it): its URL replaces redis://127.0.0.1:6379. */
+  /** Needs Redis (DECORUM_TEST_REDIS_URL, else a redis-server of the run's own): its URL replaces redis://127.0.0.1:6379. */
   redis?: true;
   timeoutMs?: number;
   /** Runs before the other commands: the scaffold that the pages' project commands need. */

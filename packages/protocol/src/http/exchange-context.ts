@@ -3,9 +3,9 @@
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
-import type { StreamRelay } from './shared-streams.js';
 import type { SseBudget } from './sse-budget.js';
 import type { StoreIncidents } from './store-incidents.js';
+import type { StreamRelay } from './stream-relay.js';
 
 /** Settings an exchange takes from its endpoint and session (made by {@link exchangeContext} only). */
 export interface ExchangeContext {

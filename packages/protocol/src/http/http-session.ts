@@ -7,10 +7,10 @@ import { Exchange } from './exchange.js';
 import { type ExchangeContext, exchangeContext, relatedId } from './exchange-context.js';
 import type { PlainReply } from './http-input.js';
 import { badRequest, storeDown } from './responses.js';
-import { type ClusterStreams, SHARED_STANDALONE_ID, SharedStreams } from './shared-streams.js';
 import type { SseConnection } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
 import { reported, type StoreIncidents } from './store-incidents.js';
+import type { SharedSessionStreams } from './stream-relay.js';
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -27,10 +27,9 @@ export interface HttpSessionSettings {
   newId: () => string;
   /**
    * Present when sessions are shared between instances (the event store is shared too): the GET
-   * stream then reads from the store, whichever instance wrote the event, and `wake` tells the
-   * other instances that a session has new events for its GET stream.
+   * stream then reads from the store, whichever instance wrote the event (set by the `ScaleOut`).
    */
-  cluster?: ClusterStreams;
+  sharedStreams?: (sessionId: string, copyId: string) => SharedSessionStreams;
   /** Where event store failures are reported, once per outage (see {@link StoreIncidents}). */
   incidents: StoreIncidents;
 }
@@ -58,7 +57,7 @@ export class HttpSession implements Transport {
   private queued: JsonRpcMessage[] = [];
   private standaloneQueue: Promise<void> = Promise.resolve();
   /** Shared mode: leases and followed streams. */
-  private readonly shared?: SharedStreams;
+  private readonly shared?: SharedSessionStreams;
   private closed = false;
   private context?: ExchangeContext;
 
@@ -67,10 +66,8 @@ export class HttpSession implements Transport {
     private readonly settings: HttpSessionSettings,
     readonly protocolVersion: () => string,
   ) {
-    this.standaloneId = settings.cluster ? SHARED_STANDALONE_ID : `s${settings.newId()}`;
-    if (settings.cluster && settings.eventStore) {
-      this.shared = new SharedStreams(id, settings.eventStore, settings.cluster, settings.newId(), settings.incidents);
-    }
+    this.shared = settings.sharedStreams?.(id, settings.newId());
+    this.standaloneId = this.shared?.standaloneId ?? `s${settings.newId()}`;
   }
 
   async start(): Promise<void> {}
@@ -198,7 +195,7 @@ export class HttpSession implements Transport {
         const fresh = await store.replayAfter(this.id, lastEventId);
         exchange.attach(connection, fresh?.events ?? []);
       });
-      this.settings.cluster?.resumed(this.id, exchange.streamId);
+      this.shared?.resumedHere(exchange.streamId);
       return true;
     }
     if (located && lastEventId !== undefined && located.streamId !== this.standaloneId) {
@@ -257,7 +254,7 @@ export class HttpSession implements Transport {
    * Closes this instance's hold on the session. Its stored events are forgotten when `forget` is
    * true: by default only when sessions are not shared (another instance may still serve it).
    */
-  async close(forget = this.settings.cluster === undefined): Promise<void> {
+  async close(forget = this.shared === undefined): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     for (const exchange of this.byStream.values()) exchange.abort();

@@ -4,7 +4,6 @@ import type { LegacySseOptions } from './legacy-sse.js';
 import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
 import type { ServerCardOptions } from './server-card.js';
-import type { SessionStore } from './session-store.js';
 import {
   DEFAULT_MAX_BUFFERED_BYTES,
   DEFAULT_MAX_STREAM_BUFFER_BYTES,
@@ -62,12 +61,10 @@ export interface StreamableHttpOptions {
   retryMs?: number;
   /** Where SSE events are kept for resumption. Default: in memory, bounded; null disables resumption. */
   eventStore?: EventStore | null;
-  /** Shares sessions between instances. Default: none (sessions live in this instance). */
-  sessionStore?: SessionStore;
   /**
    * Runs this endpoint as one of several instances of the same server: shared sessions, events,
    * notifications and `requestState` keys (e.g. `redisScaleOut(url)` from `@decorum/redis`).
-   * Explicit `eventStore`/`sessionStore` options take precedence over its own.
+   * An explicit `eventStore` option takes precedence over its own.
    */
   scaleOut?: ScaleOut;
   /**
@@ -90,16 +87,16 @@ export interface StreamableHttpOptions {
 export type ResolvedHttpOptions = Required<
   Omit<
     StreamableHttpOptions,
-    'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'sessionStore' | 'legacySse' | 'scaleOut' | 'serverCard'
+    'authenticate' | 'auth' | 'originPolicy' | 'eventStore' | 'legacySse' | 'scaleOut' | 'serverCard'
   >
 > &
-  Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'sessionStore' | 'scaleOut'> & {
+  Pick<StreamableHttpOptions, 'authenticate' | 'auth' | 'originPolicy' | 'scaleOut'> & {
     eventStore: EventStore | null;
     /** The account of what this endpoint's SSE streams queue (one per endpoint). */
     budget: SseBudget;
   };
 
-/** The options with their defaults filled in; the event and session stores fall back to `scaleOut`'s. */
+/** The options with their defaults filled in; the event store falls back to `scaleOut`'s. */
 export function resolveHttpOptions(options: StreamableHttpOptions): ResolvedHttpOptions {
   return {
     path: '/mcp',
@@ -121,6 +118,5 @@ export function resolveHttpOptions(options: StreamableHttpOptions): ResolvedHttp
       options.eventStore === undefined
         ? (options.scaleOut?.eventStore ?? new InMemoryEventStore())
         : options.eventStore,
-    sessionStore: options.sessionStore ?? options.scaleOut?.sessionStore,
   };
 }

@@ -5,7 +5,6 @@ import { FULL_ABILITIES } from '../engine/channel.js';
 import { consoleLogger } from '../engine/logger.js';
 import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import type { AuthInfo } from '../transports/transport.js';
-import { ClusterLink } from './cluster-link.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { accepts, type HttpInput, type HttpReply, type PlainReply, PostAccept } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
@@ -23,8 +22,6 @@ export class SessionEndpoint implements HttpEndpoint {
   readonly abilities = FULL_ABILITIES;
   readonly allowed: string;
   private readonly sessions: SessionRegistry;
-  private readonly cluster?: ClusterLink;
-  private readonly stopResync?: () => void;
 
   constructor(
     private readonly deps: EndpointDeps,
@@ -38,15 +35,9 @@ export class SessionEndpoint implements HttpEndpoint {
       keepAliveMs: options.keepAliveMs,
       budget: options.budget,
       newId: streamIdSource(),
-      cluster: undefined,
       incidents: new StoreIncidents(() => server.options.logger ?? consoleLogger),
     };
-    this.sessions = new SessionRegistry(server, options, settings, () => this.cluster);
-    if (scaleOut) {
-      this.cluster = new ClusterLink(server, scaleOut, this.sessions.map, this.sessions);
-      this.stopResync = scaleOut.onResync?.(() => this.sessions.markStale());
-      if (options.eventStore) settings.cluster = this.cluster;
-    }
+    this.sessions = new SessionRegistry(server, options, settings, scaleOut);
   }
 
   /** Sessions currently held by this instance. */
@@ -83,7 +74,7 @@ export class SessionEndpoint implements HttpEndpoint {
     if (read.batch && !batchAllowed(session.session?.protocolVersion)) return batchRefused();
     if (requestIds.length === 0) {
       session.receive(value, info);
-      this.cluster?.inbound(session.id, value);
+      this.sessions.shared?.inbound(session.id, value);
       return { status: 202, headers: { 'Mcp-Session-Id': session.id }, body: null };
     }
     if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
@@ -92,7 +83,7 @@ export class SessionEndpoint implements HttpEndpoint {
     session.receive(value, info);
     // A shutdown waits for what is still running; an exchange answered in this turn is over already.
     if (!exchange.done) this.deps.track(exchange.finished);
-    return options.sessionStore ? this.afterWrites(session, exchange.response) : exchange.reply;
+    return this.sessions.shared ? this.afterWrites(session, exchange.response) : exchange.reply;
   }
 
   /** initialize: a new session, kept only once it is initialized (and, with a store, stored). */
@@ -164,28 +155,17 @@ export class SessionEndpoint implements HttpEndpoint {
   async delete(input: HttpInput, auth: AuthInfo | undefined): Promise<HttpReply> {
     const session = await this.sessions.lookup(input.headers, auth);
     if (!(session instanceof HttpSession)) return session;
-    // Gone from the store first (a tombstone: no restore, no write revives it), then from every
-    // instance holding a copy, and only then answered: no instance serves it after the 200.
+    // Ended everywhere (a shared one on every instance) before the answer: none serves it after the 200.
     try {
-      await this.deps.options.sessionStore?.delete(session.id);
+      await this.sessions.end(session);
     } catch (error) {
       return storeDown(error);
     }
-    this.sessions.forget(session);
-    await this.cluster
-      ?.deleted(session.id)
-      .catch((error: unknown) =>
-        (this.deps.server.options.logger ?? console).warn(
-          `[decorum] scale-out: could not announce the end of a session: ${(error as Error).message}`,
-        ),
-      );
     await session.close(true);
     return { status: 200, headers: {}, body: null };
   }
 
   async close(): Promise<void> {
-    this.stopResync?.();
     await this.sessions.closeAll();
-    await this.cluster?.close();
   }
 }

@@ -1,56 +1,44 @@
-// The sessions one Streamable HTTP endpoint holds: creating them, finding the one a request names
-// (restoring it from a shared store when another instance created it), and closing idle ones.
-// With a shared store, a session enters the map only once it is whole (connected, its stored state
-// applied): a concurrent request never meets a half-built one, and concurrent requests for a
-// session held elsewhere share one restore.
-
-import { consoleLogger } from '../engine/logger.js';
-import { RateLimitedWarning } from '../engine/rate-limited-warning.js';
+// The sessions one Streamable HTTP endpoint holds: creating them, finding the one a request names,
+// and closing idle ones. Sessions shared with other instances (a `ScaleOut`) are kept in step with
+// the shared store by the scale-out's side of the endpoint; this file only calls it through its seam.
 import type { ProtocolServer } from '../engine/server.js';
 import type { SessionObserver } from '../engine/session.js';
 import type { StoredSession } from '../engine/session-state.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { LATEST_PROTOCOL_VERSION } from '../versions.js';
-import type { ClusterLink } from './cluster-link.js';
 import type { HeaderReader, PlainReply } from './http-input.js';
 import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import type { ResolvedHttpOptions } from './options.js';
-import { badRequest, storeDown } from './responses.js';
+import { badRequest } from './responses.js';
+import type { ScaleOut, SharedSessions } from './scale-out.js';
 import { newSessionId } from './session-id.js';
 import { ownerOf } from './session-owner.js';
-import { SessionSync } from './session-sync.js';
-import { StoreIncidents } from './store-incidents.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 
-/** The role failures of the session store are reported under (one line per outage, one summary). */
-const SESSION_STORE_ROLE = 'session store';
-
-type Restored = HttpSession | PlainReply | undefined;
-
 /** The sessions of one endpoint. */
 export class SessionRegistry {
-  /** By session id (the cluster link reads it too). Only whole sessions are in it. */
+  /** By session id (the scale-out reads it too). Only whole sessions are in it. */
   readonly map = new Map<string, HttpSession>();
+  /** Present when sessions are shared between instances. */
+  readonly shared?: SharedSessions;
   private sweeper?: ReturnType<typeof setInterval>;
-  private readonly warnings: RateLimitedWarning;
-  private readonly incidents: StoreIncidents;
-  private readonly syncs = new WeakMap<HttpSession, SessionSync>();
-  /** Restores in progress, by id: a second request for the session waits for the first's. */
-  private readonly restoring = new Map<string, Promise<Restored>>();
-  /** What the bus said about a session while it was being restored: applied once it is whole. */
-  private readonly heard = new Map<string, StoredSession | 'deleted'>();
-  /** Copies held while the bus was away (they may have missed changes): checked against the store on next use. */
-  private readonly stale = new Set<string>();
 
   constructor(
     private readonly server: ProtocolServer,
     private readonly options: ResolvedHttpOptions,
     private readonly settings: HttpSessionSettings,
-    private readonly cluster: () => ClusterLink | undefined,
+    scaleOut?: ScaleOut,
   ) {
-    this.warnings = new RateLimitedWarning(() => server.options.logger ?? consoleLogger);
-    this.incidents = new StoreIncidents(() => server.options.logger ?? consoleLogger);
+    this.shared = scaleOut?.attach({
+      server,
+      sessions: this.map,
+      eventStore: options.eventStore,
+      incidents: settings.incidents,
+      restore: (id, stored) => this.create(undefined, id, stored),
+      forget: (session) => this.forget(session),
+    });
+    settings.sharedStreams = this.shared?.streams;
   }
 
   get size(): number {
@@ -68,11 +56,7 @@ export class SessionRegistry {
       (): string => transport.session?.protocolVersion ?? LATEST_PROTOCOL_VERSION,
     );
     transport.owner = stored ? stored.owner : ownerOf(auth);
-    const store = this.options.sessionStore;
-    if (store) {
-      const sync = new SessionSync(id, transport, store, this.hooksFor(id, transport), stored);
-      this.syncs.set(transport, sync);
-    }
+    this.shared?.adopt(transport, stored);
     const session = await this.server.connect(transport, { observer: this.observerFor(id, transport) });
     transport.session = session;
     if (stored) session.restore(stored.state);
@@ -86,36 +70,12 @@ export class SessionRegistry {
    * (false: the store is unreachable). Without a store, true at once.
    */
   durable(session: HttpSession): Promise<boolean> {
-    return this.syncs.get(session)?.durable() ?? Promise.resolve(true);
+    return this.shared?.durable(session) ?? Promise.resolve(true);
   }
 
   /** The store writes of a session still in progress, if any. */
   settled(session: HttpSession): Promise<void> | undefined {
-    return this.syncs.get(session)?.settled();
-  }
-
-  /** Another instance wrote the session: this copy (or the restore under way) takes the newer state. */
-  stateArrived(id: string, stored: StoredSession): void {
-    const held = this.map.get(id);
-    if (held !== undefined) this.syncs.get(held)?.arrived(stored);
-    else if (this.restoring.has(id)) {
-      const before = this.heard.get(id);
-      if (before !== 'deleted' && (before?.revision ?? -1) < (stored.revision ?? 0)) this.heard.set(id, stored);
-    }
-  }
-
-  /** Another instance ended the session (DELETE): this copy closes, a restore under way is dropped. */
-  deletedArrived(id: string): void {
-    const held = this.map.get(id);
-    if (held !== undefined) {
-      this.map.delete(id);
-      void held.close(false);
-    } else if (this.restoring.has(id)) this.heard.set(id, 'deleted');
-  }
-
-  /** The bus was away: every copy held now may have missed a change or a deletion. */
-  markStale(): void {
-    for (const id of this.map.keys()) this.stale.add(id);
+    return this.shared?.settled(session);
   }
 
   /** Forgets a session this instance holds (it was deleted), at once: no later request finds it here. */
@@ -123,30 +83,20 @@ export class SessionRegistry {
     if (this.map.get(session.id) === session) this.map.delete(session.id);
   }
 
-  private hooksFor(id: string, transport: HttpSession) {
-    return {
-      written: async (stored: StoredSession) => {
-        this.incidents.recovered(SESSION_STORE_ROLE);
-        await this.cluster()
-          ?.publishState(id, stored)
-          .catch((error: unknown) => this.warnings.warn('bus', 'scale-out: could not publish a session change', error));
-      },
-      deleted: () => {
-        this.forget(transport);
-        void transport.close(false);
-      },
-      failed: (error: unknown) => this.incidents.failed(SESSION_STORE_ROLE, 'session changes not stored', error),
-    };
+  /** Ends a session (DELETE): everywhere when shared; rejects, with nothing ended, when the store is down. */
+  async end(session: HttpSession): Promise<void> {
+    if (this.shared) await this.shared.end(session);
+    else this.forget(session);
   }
 
-  /** Keeps a session's stored state current, and forgets the session when it ends. */
+  /** Keeps a shared session's stored state current, and forgets the session when it ends. */
   private observerFor(id: string, transport: HttpSession): SessionObserver {
     return {
-      stateChanged: () => this.syncs.get(transport)?.changed(),
+      stateChanged: () => this.shared?.changed(transport),
       closed: () => {
         if (this.map.get(id) !== transport) return;
         this.map.delete(id);
-        this.stale.delete(id);
+        this.shared?.closed(id);
       },
     };
   }
@@ -159,56 +109,14 @@ export class SessionRegistry {
     const id = headers.get(SESSION_HEADER);
     if (id === null || id === '') return badRequest(400, 'Bad Request: the Mcp-Session-Id header is required');
     const session = this.map.get(id);
+    const shared = this.shared;
     // Held here (nearly every request): answered without a promise.
-    if ((session !== undefined && !this.stale.has(id)) || !this.options.sessionStore) return this.admit(session, auth);
-    return this.restore(id).then((restored) =>
-      restored === undefined || restored instanceof HttpSession ? this.admit(restored, auth) : restored,
-    );
-  }
-
-  private restore(id: string): Promise<Restored> {
-    let pending = this.restoring.get(id);
-    if (pending === undefined) {
-      pending = this.load(id);
-      this.restoring.set(id, pending);
-      const done = () => {
-        this.restoring.delete(id);
-        this.heard.delete(id);
-      };
-      pending.then(done, done);
-    }
-    return pending;
-  }
-
-  private async load(id: string): Promise<Restored> {
-    let stored: StoredSession | undefined;
-    try {
-      stored = await this.options.sessionStore?.get(id);
-      this.incidents.recovered(SESSION_STORE_ROLE);
-    } catch (error) {
-      this.incidents.failed(SESSION_STORE_ROLE, 'requests answered 503', error);
-      // A copy held here still serves (as it did before the check was due), rather than a 503.
-      return this.map.get(id) ?? storeDown(error);
-    }
-    const held = this.map.get(id);
-    if (held !== undefined && this.stale.delete(id)) {
-      const sync = this.syncs.get(held);
-      if (stored !== undefined) sync?.arrived(stored, true);
-      // Gone from the store: deleted while this instance was not listening (its tombstone ends the
-      // copy), or lost with the store's data (a restart without it: the copy is stored again).
-      else await sync?.rewrite();
-      return this.map.get(id) === held ? held : undefined;
-    }
-    if (held !== undefined || stored === undefined) return held;
-    const session = await this.create(undefined, id, stored);
-    const heard = this.heard.get(id);
-    if (heard === 'deleted') {
-      this.forget(session);
-      await session.close(false);
-      return undefined;
-    }
-    if (heard !== undefined) this.syncs.get(session)?.arrived(heard);
-    return session;
+    if (shared === undefined || (session !== undefined && !shared.stale(id))) return this.admit(session, auth);
+    return shared
+      .find(id)
+      .then((restored) =>
+        restored === undefined || restored instanceof HttpSession ? this.admit(restored, auth) : restored,
+      );
   }
 
   private admit(session: HttpSession | undefined, auth: AuthInfo | undefined): HttpSession | PlainReply {
@@ -218,15 +126,16 @@ export class SessionRegistry {
     }
     const now = Date.now();
     session.lastActive = now;
-    this.syncs.get(session)?.used(now);
+    this.shared?.used(session, now);
     return session;
   }
 
-  /** Stops the sweeper and closes every session. */
+  /** Stops the sweeper, closes every session, then the scale-out (its connections included). */
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
     this.sweeper = undefined;
     await Promise.all([...this.map.values()].map((s) => s.close()));
+    await this.shared?.close();
   }
 
   private startSweeper(): void {

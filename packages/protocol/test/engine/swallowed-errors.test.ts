@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitedWarning } from '../../src/engine/rate-limited-warning.js';
 import { type JsonRpcMessage, ProtocolServer, StreamableHttpHandler, type Transport } from '../../src/index.js';
+import { createScaleOut } from '../../src/scale-out.js';
 import { initializeBody, post } from '../http/http-client.js';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -24,7 +25,7 @@ describe('swallowed errors', () => {
       },
       delete: async () => {},
     };
-    const http = new StreamableHttpHandler(server, { sessionStore: failing });
+    const http = new StreamableHttpHandler(server, { scaleOut: createScaleOut({ sessionStore: failing }) });
     // A session that cannot be stored is not started: 503 with Retry-After (#19), and one log line.
     for (let i = 0; i < 3; i++) {
       const response = await http.handle(post(initializeBody()));

@@ -5,13 +5,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type ClusterMessage,
   InMemoryEventStore,
-  InMemorySessionStore,
   type NotificationBus,
   ProtocolServer,
-  type ScaleOut,
-  type SessionStore,
   StreamableHttpHandler,
 } from '../../src/index.js';
+import { createScaleOut, InMemorySessionStore, type SessionStore } from '../../src/scale-out.js';
 import { initializeBody, post } from './http-client.js';
 
 /** Two instances' buses joined in memory; `deaf` instances miss what is published meanwhile. */
@@ -39,7 +37,7 @@ describe('session copies after the bus was away', () => {
     const { bus, deaf } = joinedBuses(2);
     const resyncs: (() => void)[] = [];
     const instance = (i: number) => {
-      const scaleOut: ScaleOut = {
+      const scaleOut = createScaleOut({
         sessionStore,
         eventStore,
         bus: bus(i),
@@ -47,7 +45,7 @@ describe('session copies after the bus was away', () => {
           resyncs[i] = listener;
           return () => undefined;
         },
-      };
+      });
       const server = new ProtocolServer({ serverInfo: { name: 'resync', version: '1' } });
       return new StreamableHttpHandler(server, { scaleOut });
     };
@@ -80,7 +78,7 @@ describe('session copies after the bus was away', () => {
       delete: (id) => backing.delete(id),
     };
     let resync: () => void = () => undefined;
-    const scaleOut: ScaleOut = {
+    const scaleOut = createScaleOut({
       sessionStore,
       eventStore: new InMemoryEventStore(),
       bus: joinedBuses(1).bus(0),
@@ -88,7 +86,7 @@ describe('session copies after the bus was away', () => {
         resync = listener;
         return () => undefined;
       },
-    };
+    });
     const http = new StreamableHttpHandler(new ProtocolServer({ serverInfo: { name: 'lost', version: '1' } }), {
       scaleOut,
     });

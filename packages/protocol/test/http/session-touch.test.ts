@@ -1,14 +1,8 @@
 // A shared session served only from instances' copies (no reads, no writes) must not expire from
 // the store while in use: its record is touched at most once a minute.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  InMemoryEventStore,
-  InMemorySessionStore,
-  ProtocolServer,
-  type ScaleOut,
-  type SessionStore,
-  StreamableHttpHandler,
-} from '../../src/index.js';
+import { InMemoryEventStore, ProtocolServer, StreamableHttpHandler } from '../../src/index.js';
+import { createScaleOut, InMemorySessionStore, type SessionStore } from '../../src/scale-out.js';
 import { initializeBody, post } from './http-client.js';
 
 afterEach(() => {
@@ -28,11 +22,11 @@ describe('a shared session in use', () => {
         touched.push(id);
       },
     };
-    const scaleOut: ScaleOut = {
+    const scaleOut = createScaleOut({
       sessionStore,
       eventStore: new InMemoryEventStore(),
       bus: { publish: async () => undefined, subscribe: () => () => undefined },
-    };
+    });
     const http = new StreamableHttpHandler(new ProtocolServer({ serverInfo: { name: 'touch', version: '1' } }), {
       scaleOut,
     });

@@ -1,9 +1,9 @@
 // /healthz and /readyz beside the MCP endpoint: on by default, readiness following the shared store
 // and going red while the server drains on shutdown.
 import { afterEach, describe, expect, it } from 'vitest';
-import { InMemorySessionStore } from '../../src/http/session-store.js';
 import { InMemoryEventStore, type ScaleOut } from '../../src/index.js';
 import { type HttpServing, serveHttp } from '../../src/node.js';
+import { createScaleOut, InMemorySessionStore } from '../../src/scale-out.js';
 import { createFixtureServer } from '../fixtures/fixture-server.js';
 
 const running: HttpServing[] = [];
@@ -12,12 +12,12 @@ afterEach(async () => {
 });
 
 function scaleOut(ready: () => boolean | Promise<boolean>): ScaleOut & { ready(): boolean | Promise<boolean> } {
-  return {
+  return createScaleOut({
     sessionStore: new InMemorySessionStore(),
     eventStore: new InMemoryEventStore(),
     bus: { publish: async () => undefined, subscribe: () => () => undefined },
     ready,
-  };
+  });
 }
 
 async function probe(serving: HttpServing, path: string): Promise<{ status: number; body: unknown }> {

@@ -1,24 +1,13 @@
 // The part of a session's streams that spans instances (sessions shared through a ScaleOut): the
 // lease that keeps one GET stream per session cluster-wide, the leases of running POST streams, and
 // the follower that serves a POST stream running elsewhere on the instance a client resumed it on.
-import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
-import type { EventStore, StreamLeases } from './event-store.js';
-import type { SseConnection } from './sse.js';
-import { EVENT_STORE_ROLE, reported, type StoreIncidents } from './store-incidents.js';
-import { StreamFollower } from './stream-follower.js';
 
-/**
- * Sessions shared between instances: what a POST stream tells the others, so that a client which
- * resumes it on another instance is served there until its last response.
- */
-export interface StreamRelay {
-  /** The stream started, for these requests: it holds a lease while it runs. */
-  opened(streamId: string, requestIds: readonly RequestId[]): void;
-  /** An event was stored while no client is connected here: whoever follows the stream reads it. */
-  stored(streamId: string): void;
-  /** The stream ended (`followed`: no client was connected here at the end). */
-  closed(streamId: string, followed: boolean): void;
-}
+import type { EventStore, StreamLeases } from '../http/event-store.js';
+import type { SseConnection } from '../http/sse.js';
+import { EVENT_STORE_ROLE, reported, type StoreIncidents } from '../http/store-incidents.js';
+import type { SharedSessionStreams } from '../http/stream-relay.js';
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
+import { StreamFollower } from './stream-follower.js';
 
 /** What the cluster link offers the streams of its sessions. */
 export interface ClusterStreams {
@@ -49,7 +38,8 @@ const LEASE_ROLE = EVENT_STORE_ROLE;
 const renewEvery = (leases: StreamLeases): number => Math.max(50, Math.floor(leases.ttlMs / 3));
 
 /** The cluster-wide side of one session's streams on this instance. */
-export class SharedStreams implements StreamRelay {
+export class SharedStreams implements SharedSessionStreams {
+  readonly standaloneId = SHARED_STANDALONE_ID;
   private readonly leases?: StreamLeases;
   /** This copy of the session, as the holder of its GET stream's lease. */
   private readonly holder: string;
@@ -84,7 +74,7 @@ export class SharedStreams implements StreamRelay {
    * store refuses goes out live when the GET stream is here, else it is dropped; a broadcast always
    * is (another copy of the session may have stored it: sent live too, it would arrive twice).
    */
-  async send(list: JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
+  async send(list: readonly JsonRpcMessage[], dedupeKey: string | undefined): Promise<void> {
     const store = this.store;
     let appended = false;
     for (const item of list) {
@@ -271,6 +261,11 @@ export class SharedStreams implements StreamRelay {
     };
     this.cluster.resumed(this.sessionId, streamId);
     return follower.pump();
+  }
+
+  /** The client resumed one of the session's POST streams running here: the others stop serving it. */
+  resumedHere(streamId: string): void {
+    this.cluster.resumed(this.sessionId, streamId);
   }
 
   /** The client resumed `streamId` on another instance: stop following it here. */

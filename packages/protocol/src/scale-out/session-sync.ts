@@ -2,7 +2,7 @@
 // is written field by field (after any write in progress, so writes keep their order), and what
 // another instance wrote is taken in when it is newer, with the changes not yet written on top.
 import type { StoredSession } from '../engine/session-state.js';
-import type { HttpSession } from './http-session.js';
+import type { HttpSession } from '../http/http-session.js';
 import { applySessionChange, type SessionChange, type SessionStore } from './session-store.js';
 
 const FIELDS = ['protocolVersion', 'clientInfo', 'clientCapabilities', 'logLevel'] as const;

@@ -1,11 +1,11 @@
 import { consoleLogger } from '../engine/logger.js';
-import type { ClusterMessage } from '../engine/notification-bus.js';
+import type { ClusterMessage, NotificationBus } from '../engine/notification-bus.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { StoredSession } from '../engine/session-state.js';
-import type { HttpSession } from './http-session.js';
-import type { ScaleOut } from './scale-out.js';
+import type { HttpSession } from '../http/http-session.js';
+import { StoreIncidents } from '../http/store-incidents.js';
+import type { ScaleOutParts } from './scale-out-parts.js';
 import type { ClusterStreams } from './shared-streams.js';
-import { StoreIncidents } from './store-incidents.js';
 
 const BUS_ROLE = 'scale-out bus';
 
@@ -16,9 +16,9 @@ export interface SessionLifecycle {
 }
 
 /**
- * The Streamable HTTP endpoint's side of a {@link ScaleOut}: keeps this instance's copies of shared
- * sessions in step with the other instances, and wakes the instance that holds a session's GET
- * stream. (List and resource announcements go through the ProtocolServer, which the link attaches.)
+ * A session endpoint's link to the other instances, over a {@link ScaleOutParts}' bus: keeps this
+ * instance's copies of shared sessions in step with the other instances, and wakes the instance that
+ * holds a session's GET stream. (List and resource announcements go through the ProtocolServer, which the link attaches.)
  */
 export class ClusterLink implements ClusterStreams {
   /** This instance, as the holder of stream leases. */
@@ -30,15 +30,14 @@ export class ClusterLink implements ClusterStreams {
 
   constructor(
     private readonly server: ProtocolServer,
-    private readonly scaleOut: ScaleOut,
+    private readonly scaleOut: Pick<ScaleOutParts, 'onResync'> & { bus: NotificationBus },
     private readonly sessions: ReadonlyMap<string, HttpSession>,
-    /** Where session changes and deletions heard from other instances go (the session registry). */
+    /** Where session changes and deletions heard from other instances go (the endpoint's cluster sessions). */
     private readonly lifecycle?: SessionLifecycle,
   ) {
     this.incidents = new StoreIncidents(() => server.options.logger ?? consoleLogger);
     this.detach.push(server.useNotificationBus(scaleOut.bus));
     this.detach.push(scaleOut.bus.subscribe((message) => this.receive(message)));
-    if (scaleOut.requestStateKeys) server.useRequestStateKeys(scaleOut.requestStateKeys);
     // Wakes published while the bus was away are lost: every GET stream held here looks at the store.
     const resync = scaleOut.onResync?.(() => {
       for (const local of sessions.values()) void local.pump();
@@ -78,7 +77,6 @@ export class ClusterLink implements ClusterStreams {
     if (this.closed) return;
     this.closed = true;
     for (const detach of this.detach.splice(0)) detach();
-    await this.scaleOut.close?.();
   }
 
   private receive(message: ClusterMessage): void {

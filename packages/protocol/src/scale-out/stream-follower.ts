@@ -2,11 +2,12 @@
 // copies the stream's events from the shared store to the client's connection, when woken (the
 // running instance stored events) and every so often in case a wake was missed, until the stream's
 // lease is gone (its last response was sent, or its instance died).
+
+import type { EventStore, StreamLeases } from '../http/event-store.js';
+import type { SseConnection } from '../http/sse.js';
+import { EVENT_STORE_ROLE, type StoreIncidents } from '../http/store-incidents.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
-import type { EventStore, StreamLeases } from './event-store.js';
-import type { SseConnection } from './sse.js';
-import { EVENT_STORE_ROLE, type StoreIncidents } from './store-incidents.js';
 
 /** What a request gets when the instance running it died before answering. */
 const LOST = Object.freeze({
