@@ -13,6 +13,8 @@ import { RateLimitedWarning } from './rate-limited-warning.js';
 import { Router } from './router.js';
 import { type ProtocolServerOptions, type ResolvedServerOptions, resolveServerOptions } from './server-options.js';
 import { ServerSession, type SessionObserver, type SessionOptions } from './session.js';
+import type { StatelessRequest } from './stateless-request.js';
+import { StatelessRequests } from './stateless-requests.js';
 import type { JsonObject, ServerCapabilities } from './types.js';
 
 export type { ProtocolServerOptions } from './server-options.js';
@@ -39,6 +41,8 @@ export class ProtocolServer {
   private readonly catalog = new Catalog();
   private readonly router: Router;
   private readonly sessions = new Set<ServerSession>();
+  // Requests served without a connection (never among `sessions`): only those still running.
+  private readonly stateless: StatelessRequests;
   private bus?: NotificationBus;
   // Who else hears of every session (observeSessions): a composition learning of downstream clients' roots.
   private readonly watchers = new Set<SessionObserver>();
@@ -59,6 +63,7 @@ export class ProtocolServer {
   constructor(options: ProtocolServerOptions) {
     this.options = resolveServerOptions(options);
     this.router = new Router(this.options, this.catalog);
+    this.stateless = new StatelessRequests(this.router);
   }
 
   /** The tools provider, if any (read-only: set it with {@link setTools}). */
@@ -166,6 +171,14 @@ export class ProtocolServer {
   }
 
   /**
+   * @internal serves one request that came without a connection (a stateless HTTP POST) through its era's
+   * codec; no session is made for it, and its response goes to its own stream.
+   */
+  serveStateless(request: StatelessRequest): void {
+    this.stateless.serve(request);
+  }
+
+  /**
    * Hears of every session's events from now on (initialized and other state changes, roots changes, end);
    * returns the function that stops.
    */
@@ -238,6 +251,7 @@ export class ProtocolServer {
   /** Ends every listen stream (with its result) and closes every session. */
   async close(): Promise<void> {
     this.listeners.endAll();
+    this.stateless.endAll();
     this.router.tasks?.close();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
