@@ -78,7 +78,7 @@ export class ServerSession implements PeerHandler, LegacyLink {
     this.peer = new Peer(transport, this, { requestTimeoutMs, logger, exposeErrors });
   }
 
-  /** Resource URIs this client subscribed to (made on first use: most connections never subscribe, and one per stateless request). */
+  /** Resource URIs this client subscribed to (made on first use: most connections never subscribe). */
   get subscriptions(): Set<string> {
     this.subscribed ??= new Set();
     return this.subscribed;
@@ -154,8 +154,8 @@ export class ServerSession implements PeerHandler, LegacyLink {
   }
 
   /**
-   * Puts the session straight into the initialized state: a stateless HTTP request (which carries
-   * no initialize), or a session restored from a shared store on another instance.
+   * Puts the session straight into the initialized state: a session restored from a shared store on
+   * another instance. (A stateless HTTP request has no session: see `StatelessRequest`.)
    */
   restore(state: SessionState): void {
     this.protocolVersion = isLegacyVersion(state.protocolVersion) ? state.protocolVersion : LATEST_PROTOCOL_VERSION;
