@@ -12,7 +12,7 @@ import { StreamableHttpHandler } from '../../packages/protocol/src/index.js';
 import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
 import { createFixtureServer } from '../../packages/protocol/test/fixtures/fixture-server.js';
 
-const made = vi.hoisted(() => ({ sessions: 0 }));
+const made = vi.hoisted(() => ({ sessions: 0, envelopesRead: 0 }));
 
 vi.mock('../../packages/protocol/src/engine/session.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../packages/protocol/src/engine/session.js')>();
@@ -26,9 +26,21 @@ vi.mock('../../packages/protocol/src/engine/session.js', async (importOriginal) 
   return { ...original, ServerSession: CountedSession };
 });
 
+vi.mock('../../packages/protocol/src/engine/modern/envelope.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../packages/protocol/src/engine/modern/envelope.js')>();
+  return {
+    ...original,
+    readEnvelope: (...args: Parameters<typeof original.readEnvelope>) => {
+      made.envelopesRead++;
+      return original.readEnvelope(...args);
+    },
+  };
+});
+
 const open: { http: StreamableHttpHandler; listener: HttpListener; close: () => Promise<void> }[] = [];
 beforeEach(() => {
   made.sessions = 0;
+  made.envelopesRead = 0;
 });
 afterEach(async () => {
   for (const { http, listener, close } of open.splice(0)) {
@@ -74,6 +86,37 @@ describe('stateless requests make no ServerSession', () => {
     server.notifyListChanged('tools');
 
     expect(server.connectedSessions.size).toBe(0);
+    expect(made.sessions).toBe(0);
+  });
+
+  it('2026-07-28: the envelope is read once, at the edge', async () => {
+    const { http, listener, url } = await serve(false);
+    open.push({ http, listener, close: async () => {} });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'echo',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'once' }, _meta: meta },
+      }),
+    });
+    expect(await answer.json()).toMatchObject({
+      id: 1,
+      result: { resultType: 'complete', content: [{ text: 'once' }] },
+    });
+    expect(made.envelopesRead).toBe(1);
     expect(made.sessions).toBe(0);
   });
 
