@@ -154,8 +154,8 @@ export class ProtocolServer {
   }
 
   /**
-   * @internal a session whose transport needs no start (one stateless HTTP request): connected at
-   * once, with no promise to wait for. `connect` is the general way.
+   * @internal a session whose transport needs no start: connected at once, with no promise to wait
+   * for. `connect` is the general way. (A stateless HTTP request gets no session: {@link serveStateless}.)
    */
   open(transport: Transport, options: ConnectOptions = {}): ServerSession {
     const sessionOptions: SessionOptions = {
