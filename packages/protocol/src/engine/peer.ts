@@ -36,7 +36,7 @@ export type { PeerHandler, PeerOptions, RequestDispatcher, RequestOptions } from
 export class Peer {
   // A SlotMap, not a Map: a session's one request in flight would reallocate a Map's table per request.
   private readonly inflight = new SlotMap<RequestId, Cancellation>();
-  // Requests that sent notifications (answered a macrotask later); lazy, as the next: one Peer per stateless POST.
+  // Requests that sent notifications (answered a macrotask later); lazy, as the next: most connections never need them.
   private notified?: Set<RequestId>;
   private outgoing?: OutgoingRequests;
   private idleWaiters: (() => void)[] = [];
@@ -55,8 +55,8 @@ export class Peer {
 
   /**
    * Takes the transport's events (at once, before the first await) and starts it. Once per peer:
-   * a transport serves one peer. A caller whose transport needs no start (a stateless HTTP request)
-   * may leave the promise unawaited, as the events are wired synchronously.
+   * a transport serves one peer. A caller whose transport needs no start may leave the promise
+   * unawaited, as the events are wired synchronously.
    */
   start(): Promise<void> {
     if (this.started) throw new Error('Peer.start: this peer is already connected to its transport');

@@ -13,6 +13,8 @@ import { RateLimitedWarning } from './rate-limited-warning.js';
 import { Router } from './router.js';
 import { type ProtocolServerOptions, type ResolvedServerOptions, resolveServerOptions } from './server-options.js';
 import { ServerSession, type SessionObserver, type SessionOptions } from './session.js';
+import type { StatelessRequest } from './stateless-request.js';
+import { StatelessRequests } from './stateless-requests.js';
 import type { JsonObject, ServerCapabilities } from './types.js';
 
 export type { ProtocolServerOptions } from './server-options.js';
@@ -39,6 +41,8 @@ export class ProtocolServer {
   private readonly catalog = new Catalog();
   private readonly router: Router;
   private readonly sessions = new Set<ServerSession>();
+  // Requests served without a connection (never among `sessions`): only those still running.
+  private readonly stateless: StatelessRequests;
   private bus?: NotificationBus;
   // Who else hears of every session (observeSessions): a composition learning of downstream clients' roots.
   private readonly watchers = new Set<SessionObserver>();
@@ -59,6 +63,7 @@ export class ProtocolServer {
   constructor(options: ProtocolServerOptions) {
     this.options = resolveServerOptions(options);
     this.router = new Router(this.options, this.catalog);
+    this.stateless = new StatelessRequests(this.router);
   }
 
   /** The tools provider, if any (read-only: set it with {@link setTools}). */
@@ -149,8 +154,8 @@ export class ProtocolServer {
   }
 
   /**
-   * @internal a session whose transport needs no start (one stateless HTTP request): connected at
-   * once, with no promise to wait for. `connect` is the general way.
+   * @internal a session whose transport needs no start: connected at once, with no promise to wait
+   * for. `connect` is the general way. (A stateless HTTP request gets no session: {@link serveStateless}.)
    */
   open(transport: Transport, options: ConnectOptions = {}): ServerSession {
     const sessionOptions: SessionOptions = {
@@ -163,6 +168,14 @@ export class ProtocolServer {
       : new ServerSession(this.router, transport, sessionOptions);
     this.sessions.add(session);
     return session;
+  }
+
+  /**
+   * @internal serves one request that came without a connection (a stateless HTTP POST) through its era's
+   * codec; no session is made for it, and its response goes to its own stream.
+   */
+  serveStateless(request: StatelessRequest): void {
+    this.stateless.serve(request);
   }
 
   /**
@@ -238,6 +251,7 @@ export class ProtocolServer {
   /** Ends every listen stream (with its result) and closes every session. */
   async close(): Promise<void> {
     this.listeners.endAll();
+    this.stateless.endAll();
     this.router.tasks?.close();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }

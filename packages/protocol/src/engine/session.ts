@@ -1,16 +1,17 @@
-import { CapabilityNotSupportedError, ErrorCode, McpError } from '../jsonrpc/errors.js';
+import { CapabilityNotSupportedError } from '../jsonrpc/errors.js';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import type { Cancellation } from './cancellation.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './channel.js';
 import { requireCapability, requireElicitation, requireSampling } from './client-capability.js';
-import { isModernRequest } from './modern/envelope.js';
-import { dispatchModern } from './modern/modern-dispatch.js';
+import { serveCall } from './codecs.js';
+import type { LegacyLink } from './legacy-codec.js';
+import { isModernRequest, readEnvelope } from './modern/envelope.js';
 import { Peer, type PeerHandler } from './peer.js';
-import type { LegacyConnection, Router } from './router.js';
-import { readInitialize, type SessionState } from './session-state.js';
-import { shapeOutgoingRequest, shapeServerInfo } from './shaping.js';
+import type { Router } from './router.js';
+import type { SessionState } from './session-state.js';
+import { shapeOutgoingRequest } from './shaping.js';
 import {
   type ClientCapabilities,
   type Implementation,
@@ -47,9 +48,10 @@ export interface SessionOptions {
  * One client connection in the legacy era: the initialize handshake, the negotiated revision and
  * capabilities, the log level and resource subscriptions of this client, and the server→client
  * requests (refused locally when the client did not declare the capability). The peer below hands
- * it every inbound request; it routes modern ones to the modern codec and the rest to the router.
+ * it every inbound request, which goes through its era's codec (`serveCall`): the session is the legacy
+ * codec's link, and the channel of either era's handlers.
  */
-export class ServerSession implements PeerHandler, LegacyConnection {
+export class ServerSession implements PeerHandler, LegacyLink {
   readonly peer: Peer;
   /** The negotiated revision; the newest until initialize says otherwise. */
   protocolVersion: string = LATEST_PROTOCOL_VERSION;
@@ -76,7 +78,7 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     this.peer = new Peer(transport, this, { requestTimeoutMs, logger, exposeErrors });
   }
 
-  /** Resource URIs this client subscribed to (made on first use: most connections never subscribe, and one per stateless request). */
+  /** Resource URIs this client subscribed to (made on first use: most connections never subscribe). */
   get subscriptions(): Set<string> {
     this.subscribed ??= new Set();
     return this.subscribed;
@@ -116,8 +118,8 @@ export class ServerSession implements PeerHandler, LegacyConnection {
   }
 
   /**
-   * @internal (PeerHandler) one inbound request. Not async: the peer awaits the result inside its
-   * try, so a throw here is answered the same way, and one async layer less per request is
+   * @internal (PeerHandler) one inbound request, through its era's codec. Not async: the peer awaits the result
+   * inside its try, so a throw here is answered the same way, and one async layer less per request is
    * measurable on small calls.
    */
   handleRequest(
@@ -125,46 +127,18 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     cancellation: Cancellation,
     info: MessageInfo | undefined,
   ): Promise<JsonObject> | JsonObject {
-    const params = request.params ?? {};
     // A request with the modern envelope is served statelessly, whatever this connection did before.
-    if (isModernRequest(params)) return dispatchModern(this.router, this, request, cancellation, info);
-    if (request.method === 'server/discover' || request.method === 'subscriptions/listen') {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Invalid params: ${request.method} needs the _meta envelope of protocol 2026-07-28`,
-        {
-          field: '_meta.io.modelcontextprotocol/protocolVersion',
-        },
-      );
-    }
-    if (request.method === 'ping') return {};
-    if (request.method === 'initialize') return this.initialize(params, info);
-    if (this.phase !== 'initialized') {
-      throw new McpError(
-        ErrorCode.InvalidRequest,
-        `Server not initialized: send "initialize" before "${request.method}"`,
-      );
-    }
-    return this.router.legacy(request, cancellation, info, this);
+    const envelope = isModernRequest(request.params) ? readEnvelope(request.params ?? {}) : undefined;
+    return serveCall(this.router, { request, cancellation, info, envelope }, this);
   }
 
-  private initialize(params: JsonObject, info: MessageInfo | undefined): JsonObject {
-    if (this.phase !== 'new') throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: already initialized');
-    const state = readInitialize(params);
+  /** @internal (LegacyLink) initialize was answered: the state it declared is this connection's. */
+  handshake(state: Required<Pick<SessionState, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>>): void {
     this.protocolVersion = state.protocolVersion;
     this.clientCapabilities = state.clientCapabilities;
     this.clientInfo = state.clientInfo;
     this.phase = 'initialized';
     this.stateChanged();
-    const { serverInfo, instructions } = this.router.options;
-    const result: JsonObject = {
-      protocolVersion: this.protocolVersion,
-      // Whether the caller is identified decides what may be listed across requests (2025-11-25 tasks.list).
-      capabilities: this.router.capabilities(this.protocolVersion, this.abilities, identifiedBy(info)),
-      serverInfo: shapeServerInfo(serverInfo, this.protocolVersion),
-    };
-    if (instructions !== undefined) result.instructions = instructions;
-    return result;
   }
 
   /** The state to keep between requests (for a shared session store). */
@@ -180,8 +154,8 @@ export class ServerSession implements PeerHandler, LegacyConnection {
   }
 
   /**
-   * Puts the session straight into the initialized state: a stateless HTTP request (which carries
-   * no initialize), or a session restored from a shared store on another instance.
+   * Puts the session straight into the initialized state: a session restored from a shared store on
+   * another instance. (A stateless HTTP request has no session: see `StatelessRequest`.)
    */
   restore(state: SessionState): void {
     this.protocolVersion = isLegacyVersion(state.protocolVersion) ? state.protocolVersion : LATEST_PROTOCOL_VERSION;
@@ -291,9 +265,4 @@ export class ServerSession implements PeerHandler, LegacyConnection {
     const shaped = params === undefined ? undefined : shapeOutgoingRequest(method, params, this.protocolVersion);
     return this.peer.request(method, shaped, options);
   }
-}
-
-/** True when a request's transport authenticated a principal (a subject or a client id). */
-function identifiedBy(info: MessageInfo | undefined): boolean {
-  return (info?.authInfo?.subject ?? info?.authInfo?.clientId) !== undefined;
 }

@@ -4,16 +4,17 @@
 import { type ConnectionAbilities, FULL_ABILITIES } from '../engine/channel.js';
 import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { META_VERSION, readEnvelope } from '../engine/modern/envelope.js';
+import type { ModernRequest } from '../engine/modern/modern-request.js';
+import { StatelessRequest } from '../engine/stateless-request.js';
 import { classify } from '../jsonrpc/codec.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
-import type { AuthInfo, MessageInfo } from '../transports/transport.js';
+import type { AuthInfo } from '../transports/transport.js';
 import type { BodyResult } from './body.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange } from './exchange.js';
 import { type ExchangeContext, exchangeContext } from './exchange-context.js';
 import { type HttpInput, type HttpReply, isJsonBody, messageInfo, type PlainReply, PostAccept } from './http-input.js';
-import { RequestTransport } from './request-transport.js';
 import { jsonReply } from './responses.js';
 
 const CLIENT_ERRORS = new Set<number>([
@@ -107,7 +108,8 @@ function serveModernBody(
   }
   if (item.kind !== 'request') return { status: 202, headers: {}, body: null }; // no client notification needs an answer here
   const message = item.message;
-  // The envelope is checked before anything runs, so its errors keep their 400 status.
+  // The envelope is read once, here at the edge, before anything runs, so its errors keep their 400 status.
+  let envelope: ModernRequest;
   try {
     // Header and body must agree before the version itself is judged (a mismatch is -32020, not -32022).
     const meta = (message.params?._meta ?? {}) as Record<string, unknown>;
@@ -118,7 +120,7 @@ function serveModernBody(
         `Header mismatch: MCP-Protocol-Version ${JSON.stringify(request.headers.get('mcp-protocol-version'))} does not match _meta "${named}"`,
       );
     }
-    readEnvelope(message.params ?? {});
+    envelope = readEnvelope(message.params ?? {});
   } catch (error) {
     const e = (error as McpError).toErrorObject();
     return jsonReply(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
@@ -127,20 +129,20 @@ function serveModernBody(
       error: e,
     });
   }
-  // One request, one session that ends with its exchange: the same light transport as a stateless POST.
-  const info: MessageInfo = messageInfo(request, auth, [item]);
+  // One request, no session: a light request whose messages go to this POST's exchange.
+  const info = messageInfo(request, auth);
   // A closed stream is the client cancelling: the handler is aborted and the exchange ends unanswered.
   const cancel = () => {
-    const cancelled = { requestId: message.id, reason: 'stream closed' };
-    // Its own info: the POST's carries the classification of the request itself.
-    transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancelled }, { authInfo: auth });
+    light.cancel('stream closed');
     exchange.abort();
   };
   const exchange = new Exchange('', [message.id], context, cancel);
-  const transport = new RequestTransport([message.id], exchange);
-  void server.open(transport).peer.start();
-  exchange.ondone = () => transport.shut();
-  transport.receive(message, info);
+  const light = new StatelessRequest(message, info, exchange, {
+    envelope,
+    abilities: FULL_ABILITIES,
+    transport: 'tcp',
+  });
+  server.serveStateless(light);
   if (exchange.done) return exchange.reply;
   request.onAbort(() => !exchange.done && cancel());
   track(exchange.finished);

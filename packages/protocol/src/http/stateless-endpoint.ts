@@ -1,16 +1,16 @@
-// Streamable HTTP without sessions, in the legacy era: each POST is served by a session that lives
-// for that request only, restored as initialized under the request's version (unless it is
-// initialize). It keeps nothing between requests, so it says so to the engine: no subscriptions,
-// no log level, and the capabilities leave them out.
+// Streamable HTTP without sessions, in the legacy era: each request of a POST is a light request
+// (no session, no peer), taken as initialized under the POST's version (unless it is initialize). It
+// keeps nothing between requests, so it says so to the engine: no subscriptions, no log level, and
+// the capabilities leave them out.
 import type { ConnectionAbilities } from '../engine/channel.js';
 import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { StatelessRequest } from '../engine/stateless-request.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange } from './exchange.js';
 import { type ExchangeContext, exchangeContext } from './exchange-context.js';
 import { type HttpInput, type HttpReply, PostAccept } from './http-input.js';
 import { batchAllowed, batchRefused, type LegacyPost, readLegacyPost } from './legacy-post.js';
-import { RequestTransport } from './request-transport.js';
 import { badRequest } from './responses.js';
 
 /** A stateless POST keeps nothing between requests: no subscriptions, no log level. */
@@ -36,25 +36,24 @@ export class StatelessEndpoint implements HttpEndpoint {
 
   private serveRead(input: HttpInput, read: LegacyPost | HttpReply): MaybePromise<HttpReply> {
     if (!('requestIds' in read)) return read;
-    const { value, requestIds, initialize, info } = read;
+    const { requestIds, info } = read;
     const version = input.headers.get('mcp-protocol-version') ?? '2025-03-26';
     if (read.batch && !batchAllowed(version)) return batchRefused();
     if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) {
       return badRequest(400, 'Invalid Request: duplicate request ids');
     }
-    const exchange = requestIds.length === 0 ? undefined : new Exchange('', requestIds, this.context);
-    const transport = new RequestTransport(requestIds, exchange);
-    const session = this.deps.server.open(transport, { abilities: STATELESS_ABILITIES });
-    void session.peer.start(); // nothing to start: the events are wired at once
-    if (!initialize) session.restore({ protocolVersion: version, clientCapabilities: {}, subscriptions: [] });
-    if (exchange === undefined) {
-      transport.receive(value, info);
-      transport.shut();
-      return { status: 202, headers: {}, body: null };
+    // Notifications and responses alone: nothing to answer, and nothing to keep them for.
+    if (requestIds.length === 0) return { status: 202, headers: {}, body: null };
+    const exchange = new Exchange('', requestIds, this.context);
+    const options = { protocolVersion: version, abilities: STATELESS_ABILITIES, transport: 'tcp' } as const;
+    // Each request is a light request answering into the POST's exchange (no session, no peer).
+    for (const item of info.classified ?? []) {
+      if (item.kind === 'request') {
+        this.deps.server.serveStateless(new StatelessRequest(item.message, info, exchange, options));
+      } else if (item.kind === 'invalid') {
+        void exchange.deliver({ jsonrpc: '2.0', id: item.id, error: item.error });
+      }
     }
-    // The session ends with the exchange (last response delivered); a shutdown waits for that.
-    exchange.ondone = () => transport.shut();
-    transport.receive(value, info);
     if (!exchange.done) this.deps.track(exchange.finished);
     return exchange.reply;
   }

@@ -143,6 +143,24 @@ describe('Streamable HTTP: modern requests', () => {
     expect(http.server.listeners.size).toBe(0);
   });
 
+  it('answers a JSON-RPC error and aborts the handler when the server closes mid-request (no session to close)', async () => {
+    const probe: FixtureProbe = { cancelled: [], logged: [] };
+    const http = setup(probe);
+    const waiting = rpc(11, 'tools/call', { name: 'wait-for-cancel', arguments: { tag: 'm' }, _meta: meta() });
+    const pending = http.handle(post(waiting, headers('tools/call', 'wait-for-cancel')));
+    const started = rpc(12, 'tools/call', {
+      name: 'await-tag',
+      arguments: { tag: 'm', event: 'started' },
+      _meta: meta(),
+    });
+    expect((await http.handle(post(started, headers('tools/call', 'await-tag')))).status).toBe(200);
+    expect(http.server.connectedSessions.size).toBe(0);
+    await http.server.close();
+    const response = await pending;
+    expect(await response.json()).toMatchObject({ id: 11, error: { code: -32603 } });
+    expect(probe.cancelled).toContain('11');
+  });
+
   it('serves legacy sessions on the same handler at the same time', async () => {
     const http = setup();
     const init = await http.handle(

@@ -1,19 +1,20 @@
-// Serving one modern-era (2026-07-28) request: stateless, described entirely by its `_meta`
-// envelope. Methods reuse the legacy handlers and add what the revision requires: resultType,
-// cache hints, serverInfo, multi-round-trip input_required results, and subscriptions/listen.
+// The modern era's codec (2026-07-28): a request is stateless, described entirely by its `_meta` envelope
+// (read once where it came in). Methods reuse the legacy handlers and add what the revision requires:
+// resultType, cache hints, serverInfo, multi-round-trip input_required results, and subscriptions/listen.
 import { ErrorCode, McpError } from '../../jsonrpc/errors.js';
 import type { JsonRpcRequest } from '../../jsonrpc/types.js';
 import type { MessageInfo } from '../../transports/transport.js';
 import type { Cancellation } from '../cancellation.js';
 import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
+import type { EraCodec } from '../era-codec.js';
 import { checkListenStreams, checkSubscriptionCount, DEFAULT_MAX_SUBSCRIPTIONS } from '../limits.js';
 import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
 import { andThen, isThenable, type MaybePromise } from '../maybe-promise.js';
 import type { Router } from '../router.js';
 import type { JsonObject } from '../types.js';
 import { type CacheableMethod, isCacheable } from './cache-hints.js';
-import { META_SERVER_INFO, META_SUBSCRIPTION, readEnvelope } from './envelope.js';
+import { META_SERVER_INFO, META_SUBSCRIPTION } from './envelope.js';
 import { checkHeaders } from './http-headers.js';
 import { InputRequiredSignal, type ModernRequest } from './modern-request.js';
 import { RequestStateSigner } from './request-state.js';
@@ -28,18 +29,30 @@ function principal(ctx: RequestContext): string | undefined {
 }
 
 /**
- * Serves a request that carries the modern envelope. Throws (or rejects with) McpError for JSON-RPC errors.
- * Not async: a handler that answers at once is answered at once, as in the legacy era.
+ * The modern era: serves a request whose envelope was read where it came in (the call's `envelope`), on any
+ * channel (a legacy connection that sent one, or a stateless request's own stream).
  */
-export function dispatchModern(
+export const modernCodec: EraCodec<RequestChannel> = {
+  serve(router, call, channel) {
+    const { request, cancellation, info, envelope } = call;
+    return dispatchModern(router, channel, request, cancellation, info, envelope as ModernRequest);
+  },
+};
+
+/**
+ * Serves a request that carries the modern envelope (`modern`, already read and checked). Throws (or rejects
+ * with) McpError for JSON-RPC errors. Not async: a handler that answers at once is answered at once, as in the
+ * legacy era.
+ */
+function dispatchModern(
   server: Router,
   channel: RequestChannel,
   request: JsonRpcRequest,
   cancellation: Cancellation,
   info: MessageInfo | undefined,
+  modern: ModernRequest,
 ): MaybePromise<JsonObject> {
   const params = request.params ?? {};
-  const modern = readEnvelope(params);
   const ctx = createRequestContext(channel, request, cancellation, info, modern);
   // Read one header at a time when the transport can (no Web Headers, nor URL, built per request).
   const headers =
