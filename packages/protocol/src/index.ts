@@ -22,6 +22,7 @@ export type {
   CallWrapper,
   ExtensionMethod,
   ExtensionOrigin,
+  ExtensionScope,
   ListenContribution,
   ServerExtension,
   WrappedCall,

@@ -8,13 +8,19 @@ import type { Cancellation } from './cancellation.js';
 import type { RequestChannel } from './channel.js';
 import type { RequestContext } from './context.js';
 import type { MaybePromise } from './maybe-promise.js';
-import type { MethodScope } from './server-methods.js';
+import type { Catalog } from './catalog.js';
 import type { JsonObject, ServerCapabilities } from './types.js';
+
+/** What an extension reads of the server: its providers and the options that bound its answers. */
+export interface ExtensionScope {
+  readonly catalog: Catalog;
+  readonly options: { readonly pageSize: number; readonly maxSubscriptions?: number };
+}
 
 /** Where an extension's method or wrapper is called from. */
 export interface ExtensionOrigin {
   /** The server's providers and options. */
-  readonly scope: MethodScope;
+  readonly scope: ExtensionScope;
   /** The legacy connection the request came on (an object to key per-connection state by); undefined for a modern request. */
   readonly connection: object | undefined;
   readonly info: MessageInfo | undefined;
@@ -45,7 +51,7 @@ export interface CallWrapper {
    * Whether this call needs the wrapper; synchronous and cheap (the router asks before it builds
    * anything): a call it does not apply to runs exactly as it would without the extension.
    */
-  applies(params: JsonObject, ctx: RequestContext, scope: MethodScope): boolean;
+  applies(params: JsonObject, ctx: RequestContext, scope: ExtensionScope): boolean;
   around(call: WrappedCall): MaybePromise<JsonObject>;
 }
 
@@ -82,7 +88,7 @@ export interface ServerExtension {
   /** Wrappers around base methods' calls, by method name (read when the extension is mounted). */
   readonly wrappers?: Readonly<Record<string, CallWrapper>>;
   /** What it follows on a listen stream whose filter asks for it; undefined when the filter does not. */
-  listen?(filter: JsonObject, ctx: RequestContext, scope: MethodScope): Promise<ListenContribution | undefined>;
+  listen?(filter: JsonObject, ctx: RequestContext, scope: ExtensionScope): Promise<ListenContribution | undefined>;
   /** Stops what it runs (the server is closing). */
   close?(): void;
 }

@@ -7,6 +7,7 @@ import { createRequestContext, type RequestContext } from '../engine/context.js'
 import type {
   CallWrapper,
   ExtensionMethod,
+  ExtensionScope,
   ListenContribution,
   ServerExtension,
   WrappedCall,
@@ -14,7 +15,6 @@ import type {
 import { DEFAULT_MAX_SUBSCRIPTIONS } from '../engine/limits.js';
 import type { MaybePromise } from '../engine/maybe-promise.js';
 import type { ModernRequest } from '../engine/modern/modern-request.js';
-import type { MethodScope } from '../engine/server-methods.js';
 import type { JsonObject, ServerCapabilities } from '../engine/types.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
@@ -116,7 +116,7 @@ export class TasksExtension implements ServerExtension {
    * client opted in (2026-07-28: the extension in the request's capabilities; 2025-11-25: `params.task`)
    * or the tool requires a task (then the call is refused). Any other call runs as with tasks off.
    */
-  private applies(params: JsonObject, ctx: RequestContext, scope: MethodScope): boolean {
+  private applies(params: JsonObject, ctx: RequestContext, scope: ExtensionScope): boolean {
     const tools = scope.catalog.tools;
     if (tools === undefined) return false;
     // Without a policy member only the tool's listed definition tells: the slower path reads the list.
@@ -147,7 +147,7 @@ export class TasksExtension implements ServerExtension {
     });
   }
 
-  private async policyOf(name: unknown, ctx: RequestContext, scope: MethodScope): Promise<TaskPolicy> {
+  private async policyOf(name: unknown, ctx: RequestContext, scope: ExtensionScope): Promise<TaskPolicy> {
     const tools = scope.catalog.tools;
     if (tools === undefined || typeof name !== 'string') return { support: 'forbidden' };
     if (tools.taskPolicy) return tools.taskPolicy(name) ?? { support: 'forbidden' };
@@ -189,7 +189,7 @@ export class TasksExtension implements ServerExtension {
    * The `taskIds` of a 2026-07-28 `subscriptions/listen`: -32021 unless the request declares the
    * extension; the caller's own tasks are acknowledged and followed as `notifications/tasks`.
    */
-  async listen(filter: JsonObject, ctx: RequestContext, scope: MethodScope): Promise<ListenContribution | undefined> {
+  async listen(filter: JsonObject, ctx: RequestContext, scope: ExtensionScope): Promise<ListenContribution | undefined> {
     if (filter.taskIds === undefined) return undefined;
     const max = scope.options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS;
     const listen = await listenToTasks(this.manager, filter.taskIds, taskCallerOf(ctx), ctx.clientCapabilities, max);
