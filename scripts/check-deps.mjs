@@ -70,13 +70,15 @@ function rulesFor(root, packages) {
     },
     {
       name: 'engine-layering',
-      comment: 'the engine calls downwards only: it may not import http/, auth/, node/, client/, telemetry/ or scale-out',
+      comment:
+        'the engine calls downwards only: it may not import http/, auth/, node/, client/, telemetry/ or scale-out',
       from: { path: '^packages/protocol/src/engine/' },
       to: { path: `^packages/protocol/src/(${ENGINE_NEVER_IMPORTS.join('|')})(/|\\.ts$)` },
     },
     {
       name: 'engine-extensions',
-      comment: 'an extension plugs into the engine through engine/extension.ts: the engine may not import tasks/ or skills/',
+      comment:
+        'an extension plugs into the engine through engine/extension.ts: the engine may not import tasks/ or skills/',
       from: { path: '^packages/protocol/src/engine/' },
       to: { path: '^packages/protocol/src/(tasks|skills)(/|\\.ts$)' },
     },

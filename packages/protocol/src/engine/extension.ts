@@ -5,10 +5,10 @@
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import type { Cancellation } from './cancellation.js';
+import type { Catalog } from './catalog.js';
 import type { RequestChannel } from './channel.js';
 import type { RequestContext } from './context.js';
 import type { MaybePromise } from './maybe-promise.js';
-import type { Catalog } from './catalog.js';
 import type { JsonObject, ServerCapabilities } from './types.js';
 
 /** What an extension reads of the server: its providers and the options that bound its answers. */

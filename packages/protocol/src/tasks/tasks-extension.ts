@@ -189,7 +189,11 @@ export class TasksExtension implements ServerExtension {
    * The `taskIds` of a 2026-07-28 `subscriptions/listen`: -32021 unless the request declares the
    * extension; the caller's own tasks are acknowledged and followed as `notifications/tasks`.
    */
-  async listen(filter: JsonObject, ctx: RequestContext, scope: ExtensionScope): Promise<ListenContribution | undefined> {
+  async listen(
+    filter: JsonObject,
+    ctx: RequestContext,
+    scope: ExtensionScope,
+  ): Promise<ListenContribution | undefined> {
     if (filter.taskIds === undefined) return undefined;
     const max = scope.options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS;
     const listen = await listenToTasks(this.manager, filter.taskIds, taskCallerOf(ctx), ctx.clientCapabilities, max);
