@@ -6,7 +6,9 @@
 //  4. every bare import resolves and is a declared dependency of the importing package;
 //  5. a package's root entry, and everything it reaches at run time, imports no Node built-in, so
 //     `@decorum/protocol` and `@decorum/core` load in any JavaScript runtime;
-//  6. inside the protocol engine, layers call downwards only: engine/ imports nothing from http/, auth/ or node/;
+//  6. inside the protocol engine, layers call downwards only: engine/ imports nothing from http/, auth/, node/, the
+//     client, telemetry or the scale-out code, nor from an extension (tasks/, skills/), which plugs in through the
+//     extension seam (engine/extension.ts) and imports the engine, never the other way round;
 //  7. the scale-out machinery (protocol's scale-out/) is reached only through its subpath entry, never by the
 //     engine or the HTTP path (they know the ScaleOut seam, http/scale-out.ts, whose types it implements).
 // Usage: node scripts/check-deps.mjs [--root <dir>]; exits 1 and lists each violation.
@@ -30,6 +32,12 @@ export const ALLOWED = {
 };
 /** Command-line programs: Node by definition, so rule 5 (runtime-neutral root entry) does not apply. */
 export const NODE_PROGRAMS = new Set(['@decorum/cli', '@decorum/create-mcp-app', 'create-mcp-app']);
+
+/**
+ * What the protocol engine (`src/engine/`) may not import: the layers above it and the scale-out code (a folder, or
+ * the entry of the same name). Extensions are a rule of their own (`engine-extensions`).
+ */
+export const ENGINE_NEVER_IMPORTS = ['http', 'auth', 'node', 'client', 'telemetry', 'scale-out'];
 
 const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const anyOf = (items) => `(${items.map(escapeRe).join('|')})`;
@@ -64,9 +72,17 @@ function rulesFor(root, packages) {
     },
     {
       name: 'engine-layering',
-      comment: 'the engine calls downwards only: it may not import http/, auth/ or node/',
+      comment:
+        'the engine calls downwards only: it may not import http/, auth/, node/, client/, telemetry/ or scale-out',
       from: { path: '^packages/protocol/src/engine/' },
-      to: { path: '^packages/protocol/src/(http|auth|node)/' },
+      to: { path: `^packages/protocol/src/(${ENGINE_NEVER_IMPORTS.join('|')})(/|\\.ts$)` },
+    },
+    {
+      name: 'engine-extensions',
+      comment:
+        'an extension plugs into the engine through engine/extension.ts: the engine may not import tasks/ or skills/',
+      from: { path: '^packages/protocol/src/engine/' },
+      to: { path: '^packages/protocol/src/(tasks|skills)(/|\\.ts$)' },
     },
     {
       name: 'scale-out-seam',

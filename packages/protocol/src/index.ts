@@ -19,6 +19,15 @@ export { Cancellation } from './engine/cancellation.js';
 export { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './engine/channel.js';
 export { RequestContext } from './engine/context.js';
 export type {
+  CallWrapper,
+  ExtensionMethod,
+  ExtensionOrigin,
+  ExtensionScope,
+  ListenContribution,
+  ServerExtension,
+  WrappedCall,
+} from './engine/extension.js';
+export type {
   HandlerFacts,
   Instrumentation,
   NetworkTransport,
@@ -54,7 +63,13 @@ export {
   type RequestDispatcher,
   type RequestOptions,
 } from './engine/peer.js';
-export type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './engine/providers.js';
+export type {
+  CompletionProvider,
+  PromptsProvider,
+  ResourcesProvider,
+  ToolsProvider,
+  ToolTaskPolicy,
+} from './engine/providers.js';
 export { type ConnectOptions, ProtocolServer, type ProtocolServerOptions } from './engine/server.js';
 export { ServerSession, type SessionObserver, type SessionOptions } from './engine/session.js';
 export type { SessionState, StoredSession } from './engine/session-state.js';
@@ -135,6 +150,7 @@ export {
   SKILL_NAME_PATTERN,
   sameJson,
 } from './skills/frontmatter.js';
+export { SkillsExtension, skillsExtensionSettings } from './skills/skill-methods.js';
 export {
   DIRECTORY_MIME_TYPE,
   DYNAMIC_RESOURCES,

@@ -4,8 +4,9 @@
  * and the {@link TaskStore} seam a shared store (`RedisTaskStore` in @decorum/redis) implements.
  * Runs in any JavaScript runtime.
  * @example
- * import { InMemoryTaskStore, TaskManager } from '@decorum/protocol/tasks';
- * const tasks = new TaskManager({ store: new InMemoryTaskStore(), pollIntervalMs: 1_000 });
+ * import { InMemoryTaskStore, TasksExtension } from '@decorum/protocol/tasks';
+ * const tasks = new TasksExtension({ store: new InMemoryTaskStore(), pollIntervalMs: 1_000 });
+ * const server = new ProtocolServer({ serverInfo, extensions: [tasks] });
  */
 export { InMemoryTaskStore, type InMemoryTaskStoreOptions } from './tasks/in-memory-task-store.js';
 export {
@@ -35,6 +36,7 @@ export {
   type TaskMethod,
   type TaskMethodCall,
 } from './tasks/task-methods.js';
+export { TaskRequestContext, taskControlOf } from './tasks/task-request-context.js';
 export { TaskAbortedError, TaskRun, type TaskRunHost, taskErrorOf } from './tasks/task-run.js';
 export {
   applyTaskChange,

@@ -10,7 +10,7 @@ import {
   type ToolDefinition,
   type ToolsProvider,
 } from '@decorum/protocol';
-import { type TaskPolicy, type TaskSupport, taskSupportOf } from '@decorum/protocol/tasks';
+import { type TaskPolicy, type TaskSupport, taskControlOf, taskSupportOf } from '@decorum/protocol/tasks';
 import { allows } from '../runtime/scopes.js';
 import { echoed, unknownName } from '../runtime/suggest.js';
 import { ListCache } from './list-cache.js';
@@ -70,7 +70,8 @@ function mountedTool(mounts: readonly PipedMount[], original: string) {
 async function upstreamTask(support: TaskSupport, ctx: RequestContext): Promise<boolean> {
   if (support === 'required') return true;
   // Idempotent: the downstream task was started before the call (policy `immediate`); false when it is no task.
-  return support === 'optional' && ctx.task !== undefined && (await ctx.task.continueAsTask());
+  const control = taskControlOf(ctx);
+  return support === 'optional' && control !== undefined && (await control.continueAsTask());
 }
 
 /**

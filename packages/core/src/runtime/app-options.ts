@@ -11,6 +11,7 @@ import type { Transforms } from '../compose/transforms.js';
 import type { Class } from '../metadata/types.js';
 import type { ValidationLimits } from '../schema/input-limits.js';
 import type { SkillsOptions } from '../skills/skill-options.js';
+import type { AppTasksOption } from '../tasks/task-option.js';
 import type { AppHost } from './app-host.js';
 import type { Container } from './container.js';
 import type { Guard, Interceptor } from './execution.js';
@@ -71,7 +72,7 @@ export interface McpAppOptions {
    * the 2025-11-25 utility. Off by default. Options: `store` (a shared `RedisTaskStore` for several
    * instances), `defaultTtlMs`, `maxTtlMs`, `pollIntervalMs`, `leaseMs`.
    */
-  tasks?: ProtocolServerOptions['tasks'];
+  tasks?: AppTasksOption;
   /**
    * Other MCP servers served by this app under a prefix (docs/composition.md): a command (`stdio(…)`), a URL
    * (`http(…)`) or an app in this process (`inProcess(…)`). They connect before the app serves.

@@ -1,6 +1,8 @@
 import {
   consoleLogger,
   ProtocolServer,
+  SKILLS_EXTENSION_ID,
+  SkillsExtension,
   type StreamableHttpHandler,
   type StreamableHttpOptions,
   type Transport,
@@ -15,6 +17,7 @@ import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
 import { resolveSkillFolders } from '../skills/skill-folder.js';
 import { appSkills, type SkillsLayer } from '../skills/skill-providers.js';
+import { tasksExtensionOf } from '../tasks/task-option.js';
 import { AppEndpoint } from './app-endpoint.js';
 import { type AppHost, appHost, type Hosting } from './app-host.js';
 import { appObservability } from './app-observability.js';
@@ -83,6 +86,7 @@ export class McpApp {
       logger,
     );
     const observability = appObservability(options);
+    const tasks = tasksExtensionOf(options.tasks);
     this.engine = new ProtocolServer({
       serverInfo: {
         name: options.name,
@@ -99,7 +103,7 @@ export class McpApp {
       logger,
       modern: options.modern,
       instrumentation: observability.instrumentation,
-      tasks: options.tasks,
+      extensions: tasks === undefined ? undefined : [tasks],
     });
     this.container = options.container ?? new TypediContainer();
     // The app is a service of its own container: a provider can take it to add tools at runtime.
@@ -336,7 +340,8 @@ export class McpApp {
       hasChanges(this.changes.prompts),
     );
     const hasResources = manifest.resources.length + manifest.templates.length > 0 || this.skills !== undefined;
-    this.server.setSkills(this.skills?.provider);
+    if (this.skills) this.server.mount(new SkillsExtension(this.skills.provider));
+    else this.server.unmount(SKILLS_EXTENSION_ID);
     this.server.setResources(
       served ? served.resources : hasResources || this.server.resources ? resources : undefined,
       hasChanges(this.changes.resources),

@@ -2,7 +2,7 @@
 // io.modelcontextprotocol/tasks and the 2025-11-25 experimental utility). Plain data, read by the
 // definitions (2025-11-25 `execution.taskSupport`) and by the tools provider (the engine's policy).
 import type { JsonObject, RequestContext } from '@decorum/protocol';
-import type { TaskControl, TaskPolicy } from '@decorum/protocol/tasks';
+import { type TaskOptions, type TaskPolicy, TasksExtension, taskControlOf } from '@decorum/protocol/tasks';
 
 /**
  * `'optional'`: the call runs as a task when the client supports tasks, else as a plain call.
@@ -42,7 +42,16 @@ export function taskExecution(
  * option, or the client did not opt in) — the handler then simply goes on as a plain call.
  */
 export function continueAsTask(request: RequestContext, options?: { statusMessage?: string }): Promise<boolean> {
-  // The engine gives a request that may become a task its control; others have none.
-  const control = (request as RequestContext & { task?: TaskControl }).task;
+  // The tasks extension gives a request that may become a task its control; others have none.
+  const control = taskControlOf(request);
   return control === undefined ? Promise.resolve(false) : control.continueAsTask(options);
+}
+
+/** The app's `tasks` option: the tasks extension's options, or an extension built already (a shared store). */
+export type AppTasksOption = TaskOptions | TasksExtension;
+
+/** The tasks extension the engine mounts for the app's `tasks` option (undefined: tasks are off). */
+export function tasksExtensionOf(option: AppTasksOption | undefined): TasksExtension | undefined {
+  if (option === undefined) return undefined;
+  return option instanceof TasksExtension ? option : new TasksExtension(option);
 }

@@ -1,7 +1,6 @@
 // What a server serves: one provider per kind, set through ProtocolServer's setters only, and the
 // per-list work done once per list instead of per request (version-shaped copies, a tool index).
 
-import type { SkillsProvider } from '../skills/skill-types.js';
 import { headerParams } from './modern/http-headers.js';
 import type { CompletionProvider, PromptsProvider, ResourcesProvider, ToolsProvider } from './providers.js';
 import { shapeListItem } from './shaping.js';
@@ -23,7 +22,6 @@ export class Catalog {
   private resourcesProvider?: ResourcesProvider;
   private promptsProvider?: PromptsProvider;
   private completionProvider?: CompletionProvider;
-  private skillsProvider?: SkillsProvider;
   // Extensions (SEP-2133) advertised as `capabilities.extensions`; one object, rebuilt on change.
   private extensionSettings?: Record<string, JsonObject>;
   // Version-shaped copies of provider lists, keyed by the provider's array instance: a provider that
@@ -46,15 +44,6 @@ export class Catalog {
 
   get completion(): CompletionProvider | undefined {
     return this.completionProvider;
-  }
-
-  /** The Skills extension's provider (SEP-2640), when skills are served. */
-  get skills(): SkillsProvider | undefined {
-    return this.skillsProvider;
-  }
-
-  setSkills(provider: SkillsProvider | undefined): void {
-    this.skillsProvider = provider;
   }
 
   setTools(provider: ToolsProvider | undefined): void {

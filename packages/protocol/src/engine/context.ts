@@ -1,5 +1,4 @@
 import type { JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
-import type { TaskControl } from '../tasks/task-call.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import type { Cancellation } from './cancellation.js';
 import type { RequestChannel } from './channel.js';
@@ -22,11 +21,10 @@ export function createRequestContext(
   cancellation: Cancellation,
   info: MessageInfo | undefined,
   modern?: ModernRequest,
-  task?: TaskControl,
 ): RequestContext {
   const meta = request.params?._meta;
   const bag = meta !== null && typeof meta === 'object' ? (meta as JsonObject) : undefined;
-  return new RequestContext(channel, request.id, request.method, cancellation, bag, info?.authInfo, modern, task);
+  return new RequestContext(channel, request.id, request.method, cancellation, bag, info?.authInfo, modern);
 }
 
 /**
@@ -48,8 +46,6 @@ export class RequestContext {
     readonly authInfo?: AuthInfo,
     /** Set for a modern-era (2026-07-28) request: its envelope and multi-round-trip inputs. */
     readonly modern?: ModernRequest,
-    /** Set for a tools/call that may become an MCP task: `continueAsTask()` makes it one. */
-    readonly task?: TaskControl,
   ) {}
 
   /**

@@ -1,4 +1,3 @@
-import type { TaskPolicy } from '../tasks/task-call.js';
 import type { RequestContext } from './context.js';
 import type { MaybePromise } from './maybe-promise.js';
 import type {
@@ -14,6 +13,15 @@ import type {
 } from './types.js';
 
 /**
+ * How a tool takes part in tasks, as the tasks extension reads it (structurally its `TaskPolicy`):
+ * whether it may be one, and who starts it. The engine only hands it on.
+ */
+export interface ToolTaskPolicy {
+  support: 'forbidden' | 'optional' | 'required';
+  start?: 'immediate' | 'handler';
+}
+
+/**
  * Serves tools. `list` should return the same array instance while the tools do not change: the
  * engine caches the version-shaped copy per array, so a list costs nothing per request.
  */
@@ -24,10 +32,12 @@ export interface ToolsProvider {
     ctx: RequestContext,
   ): MaybePromise<CallToolResult>;
   /**
-   * How a tool takes part in tasks (when the server serves them); undefined: never a task. Without
-   * this member, a tool's `execution.taskSupport` decides, with the task started before the handler.
+   * How a tool takes part in tasks, when the server mounts the tasks extension (`TaskPolicy` of
+   * `@decorum/protocol/tasks`); undefined: never a task. Synchronous, so that a call of a tool that
+   * is not task-capable runs as with tasks off. Without this member, the tasks extension reads the
+   * tool's `execution.taskSupport` from the list, at the cost of a list per call.
    */
-  taskPolicy?(name: string): TaskPolicy | undefined;
+  taskPolicy?(name: string): ToolTaskPolicy | undefined;
 }
 
 /** Serves resources and resource templates. */

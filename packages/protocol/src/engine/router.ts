@@ -3,24 +3,21 @@
 // it calls down into the providers and never up into a session or a transport.
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
-import { skillMethods, skillsExtensionSettings } from '../skills/skill-methods.js';
-import { SKILLS_EXTENSION_ID } from '../skills/skill-types.js';
-import { type TaskPolicy, taskSupportOf } from '../tasks/task-call.js';
-import { TasksExtension } from '../tasks/tasks-extension.js';
 import type { MessageInfo } from '../transports/transport.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, versionAtLeast } from '../versions.js';
 import type { Cancellation } from './cancellation.js';
 import type { Catalog } from './catalog.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type LegacyState, type RequestChannel } from './channel.js';
 import { createRequestContext, type RequestContext } from './context.js';
+import type { ExtensionMethod, ListenContribution, ServerExtension } from './extension.js';
+import { ExtensionSet } from './extension-set.js';
 import type { MaybePromise } from './maybe-promise.js';
 import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/cache-hints.js';
-import type { ModernRequest } from './modern/modern-request.js';
 import { type RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
 import { ListenerRegistry } from './modern/subscriptions.js';
 import { type MethodHandler, type MethodScope, methodHandlers } from './server-methods.js';
 import type { ResolvedServerOptions } from './server-options.js';
-import type { JsonObject, ServerCapabilities, ToolDefinition } from './types.js';
+import type { JsonObject, ServerCapabilities } from './types.js';
 
 /** The connection a legacy request came on: its channel and the state methods may change. */
 export type LegacyConnection = RequestChannel & LegacyState;
@@ -29,16 +26,25 @@ export type LegacyConnection = RequestChannel & LegacyState;
 export class Router implements MethodScope {
   /** Open `subscriptions/listen` streams (modern era). */
   readonly listeners = new ListenerRegistry();
-  /** MCP tasks (both eras), mounted when the server was given `tasks` options. */
-  readonly tasks?: TasksExtension;
+  /** The extensions mounted here (tasks, skills, …): methods, capabilities and call wrappers. */
+  private readonly extensions: ExtensionSet;
   private signer?: RequestStateSigner;
 
   constructor(
     readonly options: ResolvedServerOptions,
     readonly catalog: Catalog,
   ) {
-    const tasks = options.tasks;
-    if (tasks !== undefined) this.tasks = tasks instanceof TasksExtension ? tasks : new TasksExtension(tasks);
+    this.extensions = new ExtensionSet(options.extensions);
+  }
+
+  /** Mounts an extension, replacing one with the same id; clients see it at their next initialize or discover. */
+  mount(extension: ServerExtension): void {
+    this.extensions.mount(extension);
+  }
+
+  /** Unmounts the extension `id`. */
+  unmount(id: string): void {
+    this.extensions.unmount(id);
   }
 
   /**
@@ -66,27 +72,42 @@ export class Router implements MethodScope {
     if (options.experimental) caps.experimental = options.experimental;
     // Extensions are negotiated the same way in every revision (SEP-2133): legacy initialize and server/discover.
     if (catalog.extensions) caps.extensions = catalog.extensions;
-    // Skills (SEP-2640): the extension, and `resources` with it (skill files are read as resources).
-    if (catalog.skills) {
-      caps.resources ??= { listChanged: true };
-      caps.extensions = { ...caps.extensions, [SKILLS_EXTENSION_ID]: skillsExtensionSettings(catalog.skills) };
-    }
-    // Tasks declare their own capability per revision: the extension (2026-07-28), `tasks` (2025-11-25).
-    const tasks = this.tasks?.capabilities(version, identified);
-    if (tasks?.extensions) caps.extensions = { ...caps.extensions, ...tasks.extensions };
-    if (tasks?.tasks) caps.tasks = tasks.tasks;
+    // What the mounted extensions add (SEP-2133: the same in every revision), e.g. tasks' `tasks` in 2025-11-25.
+    this.extensions.addCapabilities(caps, version, identified);
     return caps;
   }
 
   /** A method of the table, when it exists on this server for this connection. */
   method(name: string, abilities: ConnectionAbilities): MethodHandler | undefined {
     // Own properties only: a client's method name is data, and `constructor` is on every object's prototype.
-    const handler = Object.hasOwn(methodHandlers, name)
-      ? methodHandlers[name]
-      : Object.hasOwn(skillMethods, name)
-        ? skillMethods[name]
-        : undefined;
+    const handler = Object.hasOwn(methodHandlers, name) ? methodHandlers[name] : undefined;
     return handler?.available(this, abilities) ? handler : undefined;
+  }
+
+  /** An extension's own method (`tasks/get`, `skills/list`, …), asked when the method table has none. */
+  extensionMethod(name: string, version: string): ExtensionMethod | undefined {
+    return this.extensions.method(name, version);
+  }
+
+  /**
+   * Runs a method of the table, through the call wrappers extensions put around it when one applies
+   * (a tools/call that may become a task); otherwise exactly as without extensions.
+   */
+  call(
+    handler: MethodHandler,
+    request: JsonRpcRequest,
+    ctx: RequestContext,
+    channel: RequestChannel,
+    cancellation: Cancellation,
+    info: MessageInfo | undefined,
+    state: LegacyState | undefined,
+  ): MaybePromise<JsonObject> {
+    return this.extensions.call(handler, request, ctx, this, channel, cancellation, info, state);
+  }
+
+  /** What the extensions follow on a `subscriptions/listen` stream with this filter. */
+  listen(filter: JsonObject, ctx: RequestContext): Promise<ListenContribution[]> {
+    return this.extensions.listen(filter, ctx, this);
   }
 
   /** Serves an initialized legacy connection's request (initialize and ping are the session's). */
@@ -99,53 +120,16 @@ export class Router implements MethodScope {
     const handler = this.method(request.method, connection.abilities);
     const ctx = createRequestContext(connection, request, cancellation, info);
     if (handler === undefined) {
-      const task = this.tasks?.method(request.method, connection.protocolVersion);
-      if (task === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-      return task(request.params ?? {}, ctx, this.tasks?.connectionScope(connection, info));
+      const method = this.extensions.method(request.method, connection.protocolVersion);
+      if (method === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+      return method(request.params ?? {}, ctx, { scope: this, connection, info });
     }
-    if (request.method === 'tools/call' && this.tasks) {
-      return this.toolCall(handler, request, cancellation, info, connection, undefined, connection);
-    }
-    return handler.handle(request.params ?? {}, ctx, this, connection);
+    return this.extensions.call(handler, request, ctx, this, connection, cancellation, info, connection);
   }
 
-  /**
-   * A tools/call while tasks are served: through the tasks extension, which runs the handler as a
-   * plain call unless the tool has a task policy and the request opted in.
-   */
-  async toolCall(
-    handler: MethodHandler,
-    request: JsonRpcRequest,
-    cancellation: Cancellation,
-    info: MessageInfo | undefined,
-    channel: RequestChannel,
-    modern: ModernRequest | undefined,
-    state: LegacyState | undefined,
-  ): Promise<JsonObject> {
-    const tasks = this.tasks as TasksExtension;
-    const params = request.params ?? {};
-    const policy = await this.taskPolicy(
-      params.name,
-      createRequestContext(channel, request, cancellation, info, modern),
-    );
-    return tasks.callTool({
-      request,
-      channel,
-      cancellation,
-      info,
-      modern,
-      policy,
-      connectionScope: modern ? undefined : tasks.connectionScope(channel, info),
-      invoke: (ctx) => handler.handle(params, ctx, this, state),
-    });
-  }
-
-  private async taskPolicy(name: unknown, ctx: RequestContext): Promise<TaskPolicy> {
-    const tools = this.catalog.tools;
-    if (tools === undefined || typeof name !== 'string') return { support: 'forbidden' };
-    if (tools.taskPolicy) return tools.taskPolicy(name) ?? { support: 'forbidden' };
-    const definition: ToolDefinition | undefined = this.catalog.findTool(await tools.list(ctx), name)?.tool;
-    return { support: taskSupportOf(definition), start: 'immediate' };
+  /** Stops what the extensions run (the server is closing). */
+  close(): void {
+    this.extensions.close();
   }
 
   /** The revisions this server speaks, newest first (server/discover, and -32022 errors). */

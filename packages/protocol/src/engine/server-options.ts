@@ -1,5 +1,4 @@
-import type { TaskOptions } from '../tasks/task-manager.js';
-import type { TasksExtension } from '../tasks/tasks-extension.js';
+import type { ServerExtension } from './extension.js';
 import type { Instrumentation } from './instrumentation.js';
 import type { EngineLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
@@ -34,11 +33,12 @@ export interface ProtocolServerOptions {
   /** Experimental capabilities to advertise as they are. */
   experimental?: Record<string, JsonObject>;
   /**
-   * Serve MCP tasks (the 2026-07-28 extension io.modelcontextprotocol/tasks and the 2025-11-25
-   * experimental utility) for tools whose provider gives them a task policy. Off by default: an
-   * extension is opt-in (SEP-2133). Pass options (store, TTLs, poll interval, lease) or a TasksExtension.
+   * Extensions to mount (SEP-2133; each is opt-in): methods, capabilities and call wrappers, e.g.
+   * `new TasksExtension(options)` from `@decorum/protocol/tasks` for MCP tasks (the 2026-07-28 extension
+   * io.modelcontextprotocol/tasks and the 2025-11-25 experimental utility). More can be mounted later
+   * with `ProtocolServer.mount`.
    */
-  tasks?: TaskOptions | TasksExtension;
+  extensions?: readonly ServerExtension[];
   /** The modern era (2026-07-28): cache hints per method and the signing of multi-round-trip state. */
   modern?: {
     /** Override the default cache hints (DEFAULT_CACHE_HINTS) per method. */

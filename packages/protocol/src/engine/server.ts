@@ -1,7 +1,7 @@
-import type { SkillsProvider } from '../skills/skill-types.js';
 import type { Transport } from '../transports/transport.js';
 import { Catalog, type ListKind } from './catalog.js';
 import type { ConnectionAbilities } from './channel.js';
+import type { ServerExtension } from './extension.js';
 import { InstrumentedSession } from './instrumented-session.js';
 import { consoleLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
@@ -125,12 +125,19 @@ export class ProtocolServer {
   }
 
   /**
-   * Serves the Skills extension (SEP-2640): `skills/list`, `skills/get`, and `resources/directory/read` when
-   * the provider reads directories. Declares the extension (and `resources`) in both eras; the skill files
-   * are served by the resources provider. Undefined stops.
+   * Mounts an extension (its methods, capabilities and call wrappers), replacing one with the same id;
+   * clients see it at their next initialize or server/discover. Extensions known from the start go in
+   * the `extensions` option.
+   * @example
+   * server.mount(new SkillsExtension(provider));
    */
-  setSkills(provider: SkillsProvider | undefined): void {
-    this.catalog.setSkills(provider);
+  mount(extension: ServerExtension): void {
+    this.router.mount(extension);
+  }
+
+  /** Unmounts the extension `id` (nothing happens when none is mounted). */
+  unmount(id: string): void {
+    this.router.unmount(id);
   }
 
   /** True when a provider of that kind is registered. */
@@ -252,7 +259,7 @@ export class ProtocolServer {
   async close(): Promise<void> {
     this.listeners.endAll();
     this.stateless.endAll();
-    this.router.tasks?.close();
+    this.router.close();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
 

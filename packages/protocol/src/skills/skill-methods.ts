@@ -1,12 +1,13 @@
-// The Skills extension's method set: skills/list, skills/get and, when the provider reads
-// directories, resources/directory/read. Mounted in the method table of both eras; the modern codec
-// adds resultType and the cache hints (skills/list and skills/get are cacheable) as for any method.
+// The Skills extension (SEP-2640) as a server extension: skills/list, skills/get and, when the
+// provider reads directories, resources/directory/read, with the extension (and `resources`) in the
+// capabilities of both eras. The modern codec adds resultType and the cache hints (skills/list and
+// skills/get are cacheable) as for any method.
+import type { ExtensionMethod, ServerExtension } from '../engine/extension.js';
 import { andThen } from '../engine/maybe-promise.js';
 import { paginate } from '../engine/pagination.js';
-import type { MethodHandler, MethodScope } from '../engine/server-methods.js';
-import type { JsonObject } from '../engine/types.js';
+import type { JsonObject, ServerCapabilities } from '../engine/types.js';
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
-import type { SkillsProvider } from './skill-types.js';
+import { SKILLS_EXTENSION_ID, type SkillsProvider } from './skill-types.js';
 
 function uriParam(params: JsonObject, method: string): string {
   const uri = params.uri;
@@ -16,31 +17,23 @@ function uriParam(params: JsonObject, method: string): string {
   return uri;
 }
 
-const skillsOf = (scope: MethodScope) => scope.catalog.skills as SkillsProvider;
-const served = (scope: MethodScope) => scope.catalog.skills !== undefined;
-
 /** Echoes at most this much of a client's URI back in an error. */
 const ECHO = 200;
 
-/** The extension's methods, by name (spread into the engine's method table). */
-export const skillMethods: Readonly<Record<string, MethodHandler>> = {
-  'skills/list': {
-    available: served,
-    handle(params, ctx, scope) {
-      return andThen(skillsOf(scope).list(ctx), (skills) => {
+/** The extension's methods for one provider, by name. */
+function skillMethods(skills: SkillsProvider): Record<string, ExtensionMethod> {
+  const methods: Record<string, ExtensionMethod> = {
+    'skills/list': (params, ctx, { scope }) =>
+      andThen(skills.list(ctx), (list) => {
         // One skill per item: an entry (with its whole manifest) is never split across pages.
-        const page = paginate(skills, params.cursor, scope.options.pageSize);
+        const page = paginate(list, params.cursor, scope.options.pageSize);
         const result: JsonObject = { skills: page.items };
         if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
         return result;
-      });
-    },
-  },
-  'skills/get': {
-    available: served,
-    handle(params, ctx, scope) {
+      }),
+    'skills/get': (params, ctx) => {
       const uri = uriParam(params, 'skills/get');
-      return andThen(skillsOf(scope).get(uri, ctx), (skill) => {
+      return andThen(skills.get(uri, ctx), (skill) => {
         if (skill === undefined) {
           throw new McpError(ErrorCode.InvalidParams, `skills/get: no skill is served at ${uri.slice(0, ECHO)}`, {
             uri: uri.slice(0, ECHO),
@@ -49,30 +42,57 @@ export const skillMethods: Readonly<Record<string, MethodHandler>> = {
         return { skill };
       });
     },
-  },
-  'resources/directory/read': {
-    available: (scope: MethodScope) => scope.catalog.skills?.readDirectory !== undefined,
-    handle(params, ctx, scope) {
-      const uri = uriParam(params, 'resources/directory/read');
-      const read = skillsOf(scope).readDirectory as NonNullable<SkillsProvider['readDirectory']>;
-      return andThen(read(uri, ctx), (children) => {
-        if (children === undefined) {
-          throw new McpError(
-            ErrorCode.InvalidParams,
-            `resources/directory/read: ${uri.slice(0, ECHO)} is not a directory this server serves`,
-            { uri: uri.slice(0, ECHO) },
-          );
-        }
-        const page = paginate(children, params.cursor, scope.options.pageSize);
-        const result: JsonObject = { resources: page.items };
-        if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-        return result;
-      });
-    },
-  },
-};
+  };
+  const read = skills.readDirectory?.bind(skills);
+  if (read === undefined) return methods;
+  methods['resources/directory/read'] = (params, ctx, { scope }) => {
+    const uri = uriParam(params, 'resources/directory/read');
+    return andThen(read(uri, ctx), (children) => {
+      if (children === undefined) {
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `resources/directory/read: ${uri.slice(0, ECHO)} is not a directory this server serves`,
+          { uri: uri.slice(0, ECHO) },
+        );
+      }
+      const page = paginate(children, params.cursor, scope.options.pageSize);
+      const result: JsonObject = { resources: page.items };
+      if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+      return result;
+    });
+  };
+  return methods;
+}
 
 /** The extension settings a provider declares: `directoryRead` only when it reads directories. */
 export function skillsExtensionSettings(provider: SkillsProvider): JsonObject {
   return provider.readDirectory !== undefined ? { directoryRead: true } : {};
+}
+
+/**
+ * Serves the Skills extension (SEP-2640) from a provider: `skills/list`, `skills/get`, and
+ * `resources/directory/read` when the provider reads directories; declares the extension (and
+ * `resources`: skill files are read as resources, served by the resources provider) in both eras.
+ * @example
+ * server.mount(new SkillsExtension({ list: () => skills, get: (uri) => skills.find((s) => s.uri === uri) }));
+ */
+export class SkillsExtension implements ServerExtension {
+  readonly id = SKILLS_EXTENSION_ID;
+  private readonly methods: Readonly<Record<string, ExtensionMethod>>;
+
+  constructor(readonly provider: SkillsProvider) {
+    this.methods = skillMethods(provider);
+  }
+
+  capabilities(): ServerCapabilities {
+    return {
+      resources: { listChanged: true },
+      extensions: { [SKILLS_EXTENSION_ID]: skillsExtensionSettings(this.provider) },
+    };
+  }
+
+  method(name: string): ExtensionMethod | undefined {
+    // Own properties only: a client's method name is data.
+    return Object.hasOwn(this.methods, name) ? this.methods[name] : undefined;
+  }
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInMemory, type McpClient } from '../../src/client.js';
 import { ProtocolServer, type ToolsProvider } from '../../src/index.js';
+import { TasksExtension } from '../../src/tasks.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
@@ -40,7 +41,10 @@ describe.each(['2025-11-25', '2026-07-28'])('client tasks against the engine (%s
   let client: McpClient;
 
   beforeAll(async () => {
-    server = new ProtocolServer({ serverInfo: { name: 'jobs', version: '1.0.0' }, tasks: { pollIntervalMs: 10 } });
+    server = new ProtocolServer({
+      serverInfo: { name: 'jobs', version: '1.0.0' },
+      extensions: [new TasksExtension({ pollIntervalMs: 10 })],
+    });
     server.setTools(tools(cancelled));
     client = await connectInMemory(server, {
       protocolVersion,

@@ -3,7 +3,7 @@
 // other file is read), on a ProtocolServer whose providers serve what each case needs.
 import { describe, expect, it } from 'vitest';
 import { connectInMemory, SkillVerificationError } from '../../src/client.js';
-import { ProtocolServer, type Skill, sha256Digest } from '../../src/index.js';
+import { ProtocolServer, type Skill, SkillsExtension, sha256Digest } from '../../src/index.js';
 
 const SKILL = 'skill://pdf-processing/SKILL.md';
 const FORMS = 'skill://pdf-processing/references/FORMS.md';
@@ -23,7 +23,7 @@ async function lyingServer(body: string, entryBody = GOOD) {
     ],
   };
   const server = new ProtocolServer({ serverInfo: { name: 'lying', version: '1' } });
-  server.setSkills({ list: () => [entry], get: (uri) => (uri === SKILL ? entry : undefined) });
+  server.mount(new SkillsExtension({ list: () => [entry], get: (uri) => (uri === SKILL ? entry : undefined) }));
   server.setResources({
     list: () => [],
     read: ({ uri }) => {

@@ -8,7 +8,7 @@ import type { Cancellation } from '../cancellation.js';
 import { FULL_ABILITIES, type RequestChannel } from '../channel.js';
 import { createRequestContext, type RequestContext } from '../context.js';
 import type { EraCodec } from '../era-codec.js';
-import { checkListenStreams, checkSubscriptionCount, DEFAULT_MAX_SUBSCRIPTIONS } from '../limits.js';
+import { checkListenStreams, checkSubscriptionCount } from '../limits.js';
 import { authorizedSubscriptions, readableUpdatesOnly } from '../listen-access.js';
 import { andThen, isThenable, type MaybePromise } from '../maybe-promise.js';
 import type { Router } from '../router.js';
@@ -104,17 +104,15 @@ function serveModern(
   if (request.method === 'subscriptions/listen') return listen(server, channel, ctx, params, finish);
   const handler = STATEFUL.has(request.method) ? undefined : server.method(request.method, FULL_ABILITIES);
   if (handler === undefined) {
-    // The tasks extension's own methods (tasks/get, tasks/update, tasks/cancel), when it is mounted.
-    const task = server.tasks?.method(request.method, modern.version);
-    if (task === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-    return andThen(task(params, ctx), (result) => finish(result));
+    // An extension's own method (tasks/get, skills/list, …), when one is mounted.
+    const method = server.extensionMethod(request.method, modern.version);
+    if (method === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    return andThen(method(params, ctx, { scope: server, connection: undefined, info }), (result) => finish(result));
   }
-  if (!MRTR.has(request.method)) return andThen(handler.handle(params, ctx, server, undefined), (r) => finish(r));
-  // A tools/call may become a task: questions before it are this loop's, after it the task's.
-  const run =
-    request.method === 'tools/call' && server.tasks
-      ? () => server.toolCall(handler, request, cancellation, info, channel, modern, undefined)
-      : () => handler.handle(params, ctx, server, undefined);
+  // Through the extensions' call wrappers (a tools/call that may become a task: questions before it are
+  // this loop's, after it the task's); a call no wrapper applies to runs straight.
+  const run = () => server.call(handler, request, ctx, channel, cancellation, info, undefined);
+  if (!MRTR.has(request.method)) return andThen(run(), (r) => finish(r));
   const rounds = new Rounds(server, ctx, modern, params);
   return andThen(rounds.run(run), (result) => finish(result, request.method === 'resources/read'));
 }
@@ -229,12 +227,9 @@ async function listen(
     // The same authorization as resources/subscribe: what the caller may not read is left out.
     honored.resourceSubscriptions = await authorizedSubscriptions(server.catalog.resources, asked, ctx);
   }
-  // Task status notifications are the tasks extension's (which answers -32021 to a request without it).
-  const tasks =
-    wanted.taskIds !== undefined && server.tasks
-      ? await server.tasks.listen(wanted.taskIds, ctx, server.options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS)
-      : undefined;
-  if (tasks) honored.taskIds = tasks.taskIds;
+  // What extensions follow on the stream (tasks: `taskIds`, answered -32021 to a request without the extension).
+  const extra = await server.listen(wanted as JsonObject, ctx);
+  for (const contribution of extra) Object.assign(honored, contribution.honored);
   const tag = { [META_SUBSCRIPTION]: ctx.requestId };
   await channel.notify(
     'notifications/subscriptions/acknowledged',
@@ -255,9 +250,11 @@ async function listen(
   ctx.signal.addEventListener('abort', ended, { once: true });
   // Followed tasks stop with the stream, whichever side ends it.
   const following = new AbortController();
-  tasks?.follow((method, extra) => {
-    void channel.notify(method, { ...extra, _meta: tag }, ctx.requestId).catch(() => undefined);
-  }, following.signal);
+  for (const contribution of extra) {
+    contribution.follow((method, more) => {
+      void channel.notify(method, { ...more, _meta: tag }, ctx.requestId).catch(() => undefined);
+    }, following.signal);
+  }
   try {
     await done;
   } finally {
