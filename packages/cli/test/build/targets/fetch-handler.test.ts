@@ -3,7 +3,7 @@
 // refuses, at startup, what needs state without a store — naming the option.
 import 'reflect-metadata';
 import { Arg, McpApp, Tool } from '@decorum/core';
-import { InMemorySessionStore } from '@decorum/protocol';
+import { createScaleOut, InMemorySessionStore } from '@decorum/protocol/scale-out';
 import { InMemoryTaskStore } from '@decorum/protocol/tasks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureListen, fetchHandler, StatelessTargetError } from '../../../src/build/targets/runtime/index.js';
@@ -93,9 +93,7 @@ describe('on a target without shared memory', () => {
     await app.listen({ http: { stateless: false, legacySse: true } });
     const refused = fetchHandler({}, { target: 'lambda', stateless: true });
     await expect(refused).rejects.toThrow(/The lambda target shares no memory between requests/);
-    await expect(refused).rejects.toThrow(
-      /ask for sessions \(`stateless: false`\): pass a `sessionStore` or `scaleOut`/,
-    );
+    await expect(refused).rejects.toThrow(/ask for sessions \(`stateless: false`\): pass a `scaleOut`/);
     await expect(refused).rejects.toThrow(/`legacySse`\) needs sessions/);
   });
 
@@ -104,7 +102,9 @@ describe('on a target without shared memory', () => {
     const app = makeApp();
     apps.push(app);
     // In production a store every instance reaches (redisScaleOut); the seam is the same.
-    await app.listen({ http: { stateless: false, sessionStore: new InMemorySessionStore() } });
+    await app.listen({
+      http: { stateless: false, scaleOut: createScaleOut({ sessionStore: new InMemorySessionStore() }) },
+    });
     const handler = await fetchHandler({}, { target: 'workers', stateless: true });
     const response = await handler(initialize());
     expect(response.status).toBe(200);

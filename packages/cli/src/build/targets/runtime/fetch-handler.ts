@@ -55,7 +55,7 @@ export async function fetchHandler(
   // Node-only parts of the listen options (the socket, signals, health probes) have no meaning here.
   const { port: _port, host: _host, handleSignals: _signals, health: _health, routes, auth, ...http } = where;
   const path = http.path ?? '/mcp';
-  const stateless = options.stateless && http.sessionStore === undefined && http.scaleOut === undefined;
+  const stateless = options.stateless && http.scaleOut === undefined;
   if (options.stateless) checkStateless(app, options.target, { stateless, http });
   if (typeof auth === 'function') {
     throw new Error(

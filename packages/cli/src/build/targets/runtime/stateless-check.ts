@@ -25,7 +25,7 @@ export interface StatelessServing {
 /**
  * Throws a {@link StatelessTargetError} for each kind of state the app needs without a store on
  * `target`: tasks without `tasks.store`, sessions asked for (`stateless: false`) or the legacy SSE
- * transport without `sessionStore`/`scaleOut`.
+ * transport without `scaleOut`.
  */
 export function checkStateless(app: McpApp, target: string, serving: StatelessServing): void {
   const problems: string[] = [];
@@ -39,12 +39,12 @@ export function checkStateless(app: McpApp, target: string, serving: StatelessSe
   }
   if (serving.stateless && serving.http.stateless === false) {
     problems.push(
-      'the listen options ask for sessions (`stateless: false`): pass a `sessionStore` or `scaleOut` (e.g. redisScaleOut(url) from @decorum/redis), or drop `stateless: false`',
+      'the listen options ask for sessions (`stateless: false`): pass a `scaleOut` (e.g. redisScaleOut(url) from @decorum/redis), or drop `stateless: false`',
     );
   }
   if (serving.stateless && serving.http.legacySse) {
     problems.push(
-      'the 2024-11-05 HTTP+SSE transport (`legacySse`) needs sessions: pass a `sessionStore` or `scaleOut`, or drop `legacySse`',
+      'the 2024-11-05 HTTP+SSE transport (`legacySse`) needs sessions: pass a `scaleOut`, or drop `legacySse`',
     );
   }
   if (problems.length > 0) {
