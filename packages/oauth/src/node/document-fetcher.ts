@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { AnswerTooLargeError, readBoundedText } from '@decorum/protocol/fetch';
+import { AnswerTooLargeError, type BoundedBody, readBoundedText } from '@decorum/protocol/fetch';
 import type { DocumentFetcher, FetchedDocument } from '../clients/metadata-document.js';
 import { isPrivateAddress, privateAddresses } from './private-address.js';
 
@@ -78,7 +78,7 @@ export function nodeDocumentFetcher(options: NodeDocumentFetcherOptions = {}): D
           const headers = new Headers();
           const length = res.headers['content-length'];
           if (length !== undefined) headers.set('content-length', length);
-          const body = Readable.toWeb(res) as ReadableStream<Uint8Array>;
+          const body = Readable.toWeb(res) as unknown as BoundedBody['body'];
           // A redirect is not followed: its status is answered, and the caller refuses anything but 200.
           readBoundedText({ headers, body }, limits.maxBytes, 'the document', deadline.signal).then(
             (text) => {
