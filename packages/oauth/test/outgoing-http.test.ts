@@ -119,7 +119,7 @@ describe('upstream token endpoint', () => {
     const t = await withTokenEndpoint((_req, res) => streamHuge(res, FIFTY_MB, progress));
     const page = await callbackPage(t.h);
     expect(page.status).toBe(502);
-    expect(page.body).toContain('the answer is larger than 262144 bytes');
+    expect(page.body).toMatch(/larger than 262144 bytes/);
     await t.upstream.firstClosed;
     expect(progress.complete).toBe(false);
   });
@@ -163,7 +163,7 @@ describe('OIDC discovery and keys', () => {
     cleanups.push(h.close);
     const back = await signIn(new FetchBrowser(), authorizeUrl(h.issuer, { code_challenge: pkce().challenge }));
     expect(back.searchParams.get('error')).toBe('temporarily_unavailable');
-    expect(logs.join('\n')).toContain('upstream discovery: the answer is larger than 262144 bytes');
+    expect(logs.join('\n')).toMatch(/upstream discovery: .* larger than 262144 bytes/);
     await upstream.firstClosed;
     expect(progress.complete).toBe(false);
   });
