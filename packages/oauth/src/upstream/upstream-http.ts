@@ -67,7 +67,7 @@ export async function upstreamJson(
   step: string,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const headers = new Headers(init.headers);
-  headers.set('accept', 'application/json');
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
   const { status, bytes } = await upstreamFetch(url, { ...init, headers }, options, step);
   try {
     const value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
