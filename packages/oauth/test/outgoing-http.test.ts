@@ -254,6 +254,18 @@ describe('request bodies', () => {
     expect(response.status).toBe(413);
   });
 
+  it('/oauth/token: a body that is not UTF-8 is 400 invalid_request, not parsed with replacement characters', async () => {
+    const h = await startHarness();
+    cleanups.push(h.close);
+    const response = await fetch(new URL('/oauth/token', h.issuer), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new Uint8Array([0x67, 0x72, 0x61, 0x6e, 0x74, 0x3d, 0xff, 0xfe]),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('maxBodyBytes lowers the limit', async () => {
     const h = await startHarness({ maxBodyBytes: 512 });
     cleanups.push(h.close);
