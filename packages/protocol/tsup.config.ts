@@ -11,6 +11,7 @@ export default defineConfig(
       'src/scale-out.ts',
       'src/client.ts',
       'src/client-stdio.ts',
+      'src/fetch.ts',
     ],
   }),
 );

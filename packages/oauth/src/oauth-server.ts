@@ -14,7 +14,7 @@ import { SIGNING_ALG, SigningKeys } from './crypto/signing-keys.js';
 import { authorize } from './endpoints/authorize.js';
 import { callback } from './endpoints/callback.js';
 import { consentAnswer, consentPage } from './endpoints/consent-page.js';
-import { errorPage } from './endpoints/http-helpers.js';
+import { errorPage, MAX_BODY_BYTES } from './endpoints/http-helpers.js';
 import { metadataDocument, metadataPaths, publicJson } from './endpoints/metadata.js';
 import { register } from './endpoints/register.js';
 import { revoke } from './endpoints/revoke.js';
@@ -110,6 +110,7 @@ export class OAuthServer implements HttpAuth {
       upstream: options.upstream,
       vault: this.vault,
       consent: options.consent,
+      maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
       warn: (message) =>
         (options.logger ?? { warn: (m: string) => console.warn(m) }).warn(`[decorum/oauth] ${message}`),
       now,

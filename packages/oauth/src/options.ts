@@ -43,6 +43,11 @@ export interface OAuthServerOptions {
   consent?: ConsentBranding;
   /** How long a user's consent to a client for some scopes is remembered, in seconds. Default 90 days; 0: ask every time. */
   rememberConsentSeconds?: number;
+  /**
+   * Largest body `/token`, `/revoke`, `/register` and the consent form read, in bytes: reading stops there and the
+   * answer is 413. Default 64 KiB.
+   */
+  maxBodyBytes?: number;
   /** The path all endpoints sit under, below the issuer. Default `/oauth`. */
   pathPrefix?: string;
   /**

@@ -38,6 +38,8 @@ export interface ServerContext {
   upstream: UpstreamProvider;
   vault: TokenVault;
   consent?: ConsentBranding;
+  /** Largest request body the endpoints read, in bytes. */
+  maxBodyBytes: number;
   /** Reports failures the user only sees as a page (messages hold no secret). */
   warn: (message: string) => void;
   now: () => number;

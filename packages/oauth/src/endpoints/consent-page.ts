@@ -4,7 +4,7 @@ import type { PendingAuthorization, ServerContext } from '../server-context.js';
 import { approve, deny } from './authorize.js';
 import { consentKey, pendingFor } from './callback.js';
 import type { ConsentBranding, ConsentView } from './consent-types.js';
-import { errorPage, escapeHtml, PAGE_HEADERS, readSmallText, singleParams } from './http-helpers.js';
+import { errorPage, escapeHtml, PAGE_HEADERS, readBodyText, singleParams } from './http-helpers.js';
 
 /** `GET /consent?request=…`: the page, for the browser that started the authorization. */
 export async function consentPage(ctx: ServerContext, request: Request): Promise<Response> {
@@ -23,9 +23,13 @@ export async function consentPage(ctx: ServerContext, request: Request): Promise
 export async function consentAnswer(ctx: ServerContext, request: Request): Promise<Response> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
     return errorPage(400, 'Invalid request', 'The consent form was not sent as a form.');
-  const text = await readSmallText(request);
-  const form = text === undefined ? undefined : singleParams(new URLSearchParams(text));
-  if (form === undefined || form instanceof Response) return errorPage(400, 'Invalid request', 'Malformed form.');
+  const body = await readBodyText(request, ctx.maxBodyBytes);
+  if ('refused' in body)
+    return body.refused === 'too-large'
+      ? errorPage(413, 'Invalid request', 'The form is too large.')
+      : errorPage(400, 'Invalid request', 'Malformed form.');
+  const form = singleParams(new URLSearchParams(body.text));
+  if (form instanceof Response) return errorPage(400, 'Invalid request', 'Malformed form.');
   const id = form.request ?? '';
   const pending = await pendingFor(ctx, request, id);
   if (pending?.user === undefined || form.csrf === undefined || !safeEqual(form.csrf, pending.csrf)) {

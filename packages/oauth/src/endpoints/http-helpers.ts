@@ -1,4 +1,5 @@
 // Small Web-standard helpers shared by the endpoints: JSON and OAuth error answers, redirects, cookies, forms.
+import { AnswerTooLargeError, readBounded } from '@decorum/protocol/fetch';
 
 /** Answers that carry tokens or per-user state are never cached (RFC 6749 §5.1). */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
@@ -49,47 +50,56 @@ export function cookie(name: string, value: string, path: string, secure: boolea
   return `${name}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }
 
-/** Largest form or JSON body read by the endpoints, in bytes. */
+/** Largest form or JSON body read by the endpoints by default, in bytes (the `maxBodyBytes` option). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a small body as text, or undefined past `MAX_BODY_BYTES` (it stops reading there: memory stays bounded). */
-export async function readSmallText(request: Request): Promise<string | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return undefined;
-  const reader = request.body?.getReader();
-  if (reader === undefined) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
+/** A request body, or why it was not read: `too-large` (reading stopped at the limit) or `unreadable`. */
+export type BodyText = { text: string } | { refused: 'too-large' | 'unreadable' };
+
+/**
+ * Reads a request body as text with the client's bounded reader (`@decorum/protocol/fetch`): a declared length
+ * over `limitBytes` is refused before reading, and a body that grows past it is cancelled there, so memory stays
+ * bounded whatever the sender does. A body that breaks off or is not UTF-8 is `unreadable`.
+ */
+export async function readBodyText(request: Request, limitBytes = MAX_BODY_BYTES): Promise<BodyText> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBounded(request, limitBytes, 'the request body');
+  } catch (error) {
+    return { refused: error instanceof AnswerTooLargeError ? 'too-large' : 'unreadable' };
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { refused: 'unreadable' };
   }
-  return new TextDecoder().decode(bytes);
+}
+
+/** The OAuth error answer of a refused body: 413 past the limit, 400 otherwise; `error` is the endpoint's code. */
+export function bodyRefused(
+  refused: 'too-large' | 'unreadable',
+  limitBytes: number,
+  error = 'invalid_request',
+): Response {
+  return refused === 'too-large'
+    ? oauthError(413, error, `the body is larger than ${limitBytes} bytes`)
+    : oauthError(400, error, 'the body could not be read (cut off, or not UTF-8)');
 }
 
 /**
  * The form parameters of a POST (application/x-www-form-urlencoded), or an error answer. A parameter sent
  * twice is refused (RFC 6749 §3.1: "Request and response parameters MUST NOT be included more than once").
  */
-export async function readForm(request: Request): Promise<Record<string, string> | Response> {
+export async function readForm(
+  request: Request,
+  limitBytes = MAX_BODY_BYTES,
+): Promise<Record<string, string> | Response> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\b/i.test(type))
     return oauthError(400, 'invalid_request', 'the body must be application/x-www-form-urlencoded');
-  const text = await readSmallText(request);
-  if (text === undefined) return oauthError(413, 'invalid_request', 'the body is too large');
-  return singleParams(new URLSearchParams(text));
+  const body = await readBodyText(request, limitBytes);
+  if ('refused' in body) return bodyRefused(body.refused, limitBytes);
+  return singleParams(new URLSearchParams(body.text));
 }
 
 /** Parameters as a record, or an error answer when one repeats. */

@@ -2,7 +2,7 @@ import type { ClientAuthMethod, ClientRecord } from '../clients/client-record.js
 import { redirectUriProblem } from '../clients/redirect-uri.js';
 import { randomToken, sha256 } from '../crypto/random.js';
 import { nowSeconds, type ServerContext } from '../server-context.js';
-import { json, oauthError, readSmallText } from './http-helpers.js';
+import { bodyRefused, json, oauthError, readBodyText } from './http-helpers.js';
 
 const METHODS: readonly ClientAuthMethod[] = ['none', 'client_secret_post', 'client_secret_basic'];
 
@@ -21,13 +21,14 @@ export async function register(ctx: ServerContext, request: Request): Promise<Re
     });
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
     return oauthError(400, 'invalid_client_metadata', 'the body must be application/json');
-  const text = await readSmallText(request);
+  const body = await readBodyText(request, ctx.maxBodyBytes);
+  if ('refused' in body) return bodyRefused(body.refused, ctx.maxBodyBytes);
   let meta: Record<string, unknown>;
   try {
-    meta = JSON.parse(text ?? '') as Record<string, unknown>;
+    meta = JSON.parse(body.text) as Record<string, unknown>;
     if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) throw new TypeError();
   } catch {
-    return oauthError(400, 'invalid_client_metadata', 'the body is not a JSON object (at most 64 KiB)');
+    return oauthError(400, 'invalid_client_metadata', 'the body is not a JSON object');
   }
   const uris = meta.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > 20 || !uris.every((u) => typeof u === 'string'))

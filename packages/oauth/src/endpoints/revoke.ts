@@ -13,7 +13,7 @@ export type OwnTokenCheck = (token: string) => Promise<Record<string, unknown> |
  */
 export async function revoke(ctx: ServerContext, request: Request, ownToken: OwnTokenCheck): Promise<Response> {
   if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'use POST', { Allow: 'POST' });
-  const form = await readForm(request);
+  const form = await readForm(request, ctx.maxBodyBytes);
   if (form instanceof Response) return form;
   const client = await authenticateClient(ctx, request, form);
   if (client instanceof Response) return client;

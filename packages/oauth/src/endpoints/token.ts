@@ -10,7 +10,7 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 /** `POST /token`: the authorization code grant (PKCE S256) and the refresh token grant (rotating). */
 export async function token(ctx: ServerContext, request: Request): Promise<Response> {
   if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'use POST', { Allow: 'POST' });
-  const form = await readForm(request);
+  const form = await readForm(request, ctx.maxBodyBytes);
   if (form instanceof Response) return form;
   const client = await authenticateClient(ctx, request, form);
   if (client instanceof Response) return client;

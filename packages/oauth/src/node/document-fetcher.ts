@@ -1,6 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
+import { AnswerTooLargeError, type BoundedBody, readBoundedText } from '@decorum/protocol/fetch';
 import type { DocumentFetcher, FetchedDocument } from '../clients/metadata-document.js';
 import { isPrivateAddress, privateAddresses } from './private-address.js';
 
@@ -18,8 +20,9 @@ export interface NodeDocumentFetcherOptions {
 /**
  * Fetches client ID metadata documents over https with the SSRF guards of MCP authorization: the address
  * the connection actually uses is checked (a DNS answer is checked as it is used, so rebinding gains
- * nothing; IP literals too), no redirect is followed, the body stops at `maxBytes`, the whole fetch at
- * `timeoutMs`, and `Cache-Control` is read for caching.
+ * nothing; IP literals too), no redirect is followed, the body stops at `maxBytes` and the whole fetch (body
+ * included) at `timeoutMs` — read by `@decorum/protocol/fetch`'s bounded reader, the client's own — and
+ * `Cache-Control` is read for caching.
  * @example new OAuthServer({ …, clientIdMetadataDocuments: { fetch: nodeDocumentFetcher() } })
  */
 export function nodeDocumentFetcher(options: NodeDocumentFetcherOptions = {}): DocumentFetcher {
@@ -43,6 +46,13 @@ export function nodeDocumentFetcher(options: NodeDocumentFetcherOptions = {}): D
       if (url.protocol !== 'https:') return reject(new Error('only https is fetched'));
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host) !== 0 && !allowed(host)) return reject(new Error('the host is a private or loopback address'));
+      // One deadline over connecting, the headers and the body: it aborts the body read (the shared bounded reader)
+      // and destroys the request.
+      const deadline = new AbortController();
+      const timer = setTimeout(
+        () => deadline.abort(new Error(`no complete answer within ${limits.timeoutMs} ms`)),
+        limits.timeoutMs,
+      );
       let settled = false;
       const finish = (error: Error | undefined, value?: FetchedDocument) => {
         if (settled) return;
@@ -53,10 +63,7 @@ export function nodeDocumentFetcher(options: NodeDocumentFetcherOptions = {}): D
           reject(error);
         } else resolve(value as FetchedDocument);
       };
-      const timer = setTimeout(
-        () => finish(new Error(`no complete answer within ${limits.timeoutMs} ms`)),
-        limits.timeoutMs,
-      );
+      deadline.signal.addEventListener('abort', () => finish(deadline.signal.reason as Error), { once: true });
       const req = request(
         url,
         {
@@ -68,29 +75,31 @@ export function nodeDocumentFetcher(options: NodeDocumentFetcherOptions = {}): D
           agent: false,
         },
         (res) => {
-          const status = res.statusCode ?? 0;
-          const declared = Number(res.headers['content-length']);
-          if (Number.isFinite(declared) && declared > limits.maxBytes) {
-            return finish(new Error(`the document is larger than ${limits.maxBytes} bytes`));
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > limits.maxBytes) finish(new Error(`the document is larger than ${limits.maxBytes} bytes`));
-            else chunks.push(chunk);
-          });
-          res.on('error', (error) => finish(error));
-          res.on('end', () => {
-            const cache = String(res.headers['cache-control'] ?? '').toLowerCase();
-            const maxAge = /(?:^|[,\s])max-age=(\d+)/.exec(cache);
-            finish(undefined, {
-              status,
-              body: Buffer.concat(chunks).toString('utf8'),
-              maxAgeSeconds: maxAge ? Number(maxAge[1]) : undefined,
-              noStore: /(?:^|[,\s])(no-store|no-cache)/.test(cache),
-            });
-          });
+          const headers = new Headers();
+          const length = res.headers['content-length'];
+          if (length !== undefined) headers.set('content-length', length);
+          const body = Readable.toWeb(res) as unknown as BoundedBody['body'];
+          // A redirect is not followed: its status is answered, and the caller refuses anything but 200.
+          readBoundedText({ headers, body }, limits.maxBytes, 'the document', deadline.signal).then(
+            (text) => {
+              const cache = String(res.headers['cache-control'] ?? '').toLowerCase();
+              const maxAge = /(?:^|[,\s])max-age=(\d+)/.exec(cache);
+              finish(undefined, {
+                status: res.statusCode ?? 0,
+                body: text,
+                maxAgeSeconds: maxAge ? Number(maxAge[1]) : undefined,
+                noStore: /(?:^|[,\s])(no-store|no-cache)/.test(cache),
+              });
+            },
+            (error: unknown) =>
+              finish(
+                error instanceof AnswerTooLargeError
+                  ? new Error(`the document is larger than ${limits.maxBytes} bytes`)
+                  : deadline.signal.aborted
+                    ? (deadline.signal.reason as Error)
+                    : new Error('the fetch failed'),
+              ),
+          );
         },
       );
       req.on('error', (error) =>

@@ -1,6 +1,6 @@
-import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { authorizationUrl, refreshTokens, type UpstreamClientOptions } from './oauth2-provider.js';
-import { tokenRequest, upstreamJson } from './upstream-http.js';
+import { tokenRequest, UPSTREAM_TIMEOUT_MS, upstreamFetch, upstreamJson } from './upstream-http.js';
 import {
   type UpstreamAuthorizeInput,
   UpstreamError,
@@ -75,7 +75,9 @@ export function oidcProvider(options: OidcProviderOptions): UpstreamProvider {
           requiredClaims: ['sub', 'exp', 'iat'],
           clockTolerance: 60,
         }));
-      } catch {
+      } catch (error) {
+        // The JWKS could not be fetched (too large, too slow, redirected away…): say so, not "refused".
+        if (error instanceof UpstreamError) throw error;
         throw new UpstreamError('upstream ID token: refused (signature, issuer, audience or expiry)');
       }
       if (options.acceptIssuer && !(typeof claims.iss === 'string' && options.acceptIssuer(claims.iss)))
@@ -119,6 +121,16 @@ async function readDiscovery(options: OidcProviderOptions): Promise<{ meta: Disc
   }
   return {
     meta,
-    keys: createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: options.timeoutMs ?? 10_000 }),
+    keys: createRemoteJWKSet(new URL(meta.jwks_uri), {
+      timeoutDuration: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      // jose would read the key set whole (response.json()); it goes through the same bounded fetch instead.
+      [customFetch]: (url: string, init: RequestInit) => boundedJwks(url, init, options),
+    }),
   };
+}
+
+/** The provider's key set through the bounded upstream fetch, handed to jose as a Response of the bytes read. */
+async function boundedJwks(url: string, init: RequestInit, options: OidcProviderOptions): Promise<Response> {
+  const { status, headers, bytes } = await upstreamFetch(url, init, options, 'upstream JWKS');
+  return new Response(status === 204 || status === 304 ? null : (bytes as BodyInit), { status, headers });
 }

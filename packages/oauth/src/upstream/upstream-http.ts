@@ -1,77 +1,82 @@
+// Every call to the upstream provider (discovery, JWKS, token, refresh, user info) goes through the outgoing trust
+// boundary's one mechanism, @decorum/protocol/fetch: redirects only within the endpoint's origin (a token endpoint
+// redirecting elsewhere never receives the client secret or the code), a bounded body, and one deadline over the
+// headers and the body. Errors name the step and the failure, never a token, secret, URL query or body.
+import { AnswerTooLargeError, fetchBounded, RedirectRefusedError, UpstreamTimeoutError } from '@decorum/protocol/fetch';
 import type { UpstreamTokens } from './upstream-provider.js';
 import { UpstreamError } from './upstream-provider.js';
 
 /** Bounds of every call to an upstream provider. */
 export interface UpstreamHttpOptions {
-  /** The fetch to use (tests, proxies). Default: the global fetch. */
+  /** The fetch to use (tests, proxies); also fetches the OIDC provider's JWKS. Default: the global fetch. */
   fetch?: typeof fetch;
-  /** Per-request deadline, in ms. Default 10 000. */
+  /** Deadline of each request, the body read included, in ms. Default 10 000. */
   timeoutMs?: number;
-  /** Largest response body read, in bytes. Default 256 KiB. */
+  /** Largest response body read, in bytes (past it the connection is closed). Default 256 KiB. */
   maxBytes?: number;
 }
 
-/** Reads a JSON body of at most `maxBytes`; the error names the step, never the body. */
-export async function readJsonBody(
-  response: Response,
-  maxBytes: number,
+/** Default deadline of one upstream request, in ms. */
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+/** Default largest upstream answer, in bytes. */
+export const UPSTREAM_MAX_BYTES = 256 * 1024;
+
+/** The upstream error of a failed exchange: what failed, in words that quote nothing that was sent or received. */
+export function upstreamFailure(step: string, error: unknown): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  if (error instanceof AnswerTooLargeError)
+    return new UpstreamError(
+      `${step}: the answer is larger than ${error.limitBytes} bytes; it was not read further`,
+      'answer-too-large',
+    );
+  if (error instanceof UpstreamTimeoutError) {
+    const ms = (error.data as { timeout?: number } | undefined)?.timeout;
+    return new UpstreamError(`${step}: no complete answer within ${ms} ms; the request was closed`, 'timed-out');
+  }
+  // A caller's own deadline (jose's AbortSignal.timeout around the JWKS fetch) that fired first.
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return new UpstreamError(`${step}: no complete answer in time; the request was closed`, 'timed-out');
+  // Its message names origins only (fetchSameOrigin never quotes a path or query).
+  if (error instanceof RedirectRefusedError) return new UpstreamError(`${step}: ${error.message}`, 'redirect-refused');
+  return new UpstreamError(`${step}: the provider could not be reached`, 'upstream-closed');
+}
+
+/** One bounded upstream request: status, headers and body bytes. */
+export async function upstreamFetch(
+  url: string | URL,
+  init: RequestInit,
+  options: UpstreamHttpOptions,
   step: string,
-): Promise<Record<string, unknown>> {
-  const reader = response.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader !== undefined) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new UpstreamError(`${step}: the response is larger than ${maxBytes} bytes`);
-      }
-      chunks.push(value);
-    }
-  }
-  const text = new TextDecoder().decode(concat(chunks, size));
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
   try {
-    const value = JSON.parse(text) as unknown;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // fall through: named below without the body, which may hold a token
+    return await fetchBounded(options.fetch ?? fetch, url, init, {
+      maxBytes: options.maxBytes ?? UPSTREAM_MAX_BYTES,
+      timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      what: step,
+    });
+  } catch (error) {
+    throw upstreamFailure(step, error);
   }
-  throw new UpstreamError(`${step}: the response is not a JSON object (HTTP ${response.status})`);
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
-/** One bounded upstream request answering JSON. */
+/** One bounded upstream request answering a JSON object; the error names the step, never the body. */
 export async function upstreamJson(
   url: string | URL,
   init: RequestInit,
   options: UpstreamHttpOptions,
   step: string,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const doFetch = options.fetch ?? fetch;
-  let response: Response;
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  const { status, bytes } = await upstreamFetch(url, { ...init, headers }, options, step);
   try {
-    response = await doFetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      headers: { accept: 'application/json', ...(init.headers as Record<string, string>) },
-    });
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return { status, body: value as Record<string, unknown> };
   } catch {
-    throw new UpstreamError(`${step}: the provider could not be reached`);
+    // fall through: named below without the body, which may hold a token
   }
-  return { status: response.status, body: await readJsonBody(response, options.maxBytes ?? 256 * 1024, step) };
+  throw new UpstreamError(`${step}: the response is not a JSON object (HTTP ${status})`);
 }
 
 /** Posts a token request (form-encoded, client credentials in the body or Basic) and reads the tokens. */

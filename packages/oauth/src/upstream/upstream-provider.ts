@@ -64,9 +64,21 @@ export interface UpstreamProvider {
   refresh(refreshToken: string): Promise<UpstreamTokens>;
 }
 
+/**
+ * How an upstream call failed, when it was the exchange itself: `answer-too-large` (the body passed the limit and the
+ * connection was closed), `timed-out` (no complete answer within the deadline; the request was aborted),
+ * `upstream-closed` (unreachable, or the connection dropped), `redirect-refused` (a redirect to another origin, or
+ * too many: not followed, so nothing was sent there). Undefined for a refusal or a failed check of a complete answer.
+ */
+export type UpstreamCallFailure = 'answer-too-large' | 'timed-out' | 'upstream-closed' | 'redirect-refused';
+
 /** An upstream call failed. The message never carries a token, secret or response body. */
 export class UpstreamError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Set when the HTTP exchange itself failed (see {@link UpstreamCallFailure}). */
+    readonly reason?: UpstreamCallFailure,
+  ) {
     super(message);
     this.name = 'UpstreamError';
   }

@@ -80,13 +80,23 @@ export async function fetchSameOrigin(
   }
 }
 
+/** What {@link readBounded} reads: a fetch `Response`, or an incoming `Request` (the same body and headers). */
+export type BoundedBody = Pick<Response, 'body' | 'headers'>;
+
 /**
  * A body's bytes, read up to `limitBytes`: a declared `Content-Length` over it, or the first chunk that passes it,
- * cancels the body (closing the connection) and throws {@link AnswerTooLargeError} — the rest is never read.
+ * cancels the body (closing the connection) and throws {@link AnswerTooLargeError} — the rest is never read. When
+ * `signal` aborts first, the body is cancelled the same way and the signal's reason is thrown: a deadline covers the
+ * body read too, not only the wait for headers.
  * @example
  * const bytes = await readBounded(response, 1024 * 1024, 'the JSON body');
  */
-export async function readBounded(response: Response, limitBytes: number, what: string): Promise<Uint8Array> {
+export async function readBounded(
+  response: BoundedBody,
+  limitBytes: number,
+  what: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limitBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -94,17 +104,29 @@ export async function readBounded(response: Response, limitBytes: number, what: 
   }
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
+  // A pending read() ends (done, or an error) once the body is cancelled; the loop then throws the reason.
+  const onAbort = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLargeError(what, limitBytes);
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { value, done } = await reader.read();
+      signal?.throwIfAborted();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limitBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new AnswerTooLargeError(what, limitBytes);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw signal?.aborted ? signal.reason : error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(total);
@@ -117,6 +139,11 @@ export async function readBounded(response: Response, limitBytes: number, what: 
 }
 
 /** A body as UTF-8 text, read up to `limitBytes` (see {@link readBounded}). */
-export async function readBoundedText(response: Response, limitBytes: number, what: string): Promise<string> {
-  return new TextDecoder().decode(await readBounded(response, limitBytes, what));
+export async function readBoundedText(
+  response: BoundedBody,
+  limitBytes: number,
+  what: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  return new TextDecoder().decode(await readBounded(response, limitBytes, what, signal));
 }
