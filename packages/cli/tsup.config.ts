@@ -2,4 +2,14 @@ import { defineConfig } from 'tsup';
 import { tsupPreset } from '../../scripts/tsup-preset.mjs';
 
 // run-entry is started as its own program in child processes (build's manifest, list/call over stdio).
-export default defineConfig(tsupPreset({ entry: ['src/index.ts', 'src/bin.ts', 'src/run-entry.ts'] }));
+// target-runtime is bundled into the apps `decorum build --target` builds for Web runtimes.
+export default defineConfig(
+  tsupPreset({
+    entry: {
+      index: 'src/index.ts',
+      bin: 'src/bin.ts',
+      'run-entry': 'src/run-entry.ts',
+      'target-runtime': 'src/build/targets/runtime/index.ts',
+    },
+  }),
+);

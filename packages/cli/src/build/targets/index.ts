@@ -1,0 +1,20 @@
+// The targets of `decorum build --target`, by name. One line per target: its module says the rest.
+import { CliError } from '../../cli-error.js';
+import { denoTarget } from './deno.js';
+import { nodeTarget } from './node.js';
+import type { BuildTarget } from './target.js';
+import { workersTarget } from './workers.js';
+
+/** Every target `decorum build` knows, by `--target` name. */
+export const TARGETS: ReadonlyMap<string, BuildTarget> = new Map(
+  [nodeTarget, workersTarget, denoTarget].map((target) => [target.name, target]),
+);
+
+/** The target named `name` (default `node`); an unknown name is a {@link CliError} listing the known ones. */
+export function buildTarget(name = 'node'): BuildTarget {
+  const target = TARGETS.get(name);
+  if (target === undefined) {
+    throw new CliError(`Unknown build target "${name}". Targets: ${[...TARGETS.keys()].join(', ')}.`);
+  }
+  return target;
+}

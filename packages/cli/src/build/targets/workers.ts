@@ -1,0 +1,33 @@
+// Cloudflare Workers (workerd): an ES module whose default export has `fetch`. Requests share no
+// memory (an isolate may serve one request or thousands, and several run at once), so the app is
+// served stateless; no Node built-in is imported (no `nodejs_compat` flag needed).
+import type { BuildTarget } from './target.js';
+
+/** `--target workers`. */
+export const workersTarget: BuildTarget = {
+  name: 'workers',
+  summary: 'Cloudflare Workers (workerd): `export default { fetch }`, stateless',
+  bundler: {
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser', 'import', 'default'],
+    mainFields: ['module', 'main'],
+  },
+  builtins: [],
+  stateless: true,
+  outputs: (stem) => ({ bundle: `${stem}.workers.js` }),
+  entrySource: ({ appModule, runtimeModule, captureModule }) =>
+    [
+      "import 'reflect-metadata';",
+      `import ${JSON.stringify(captureModule)};`,
+      `import * as appModule from ${JSON.stringify(appModule)};`,
+      `import { fetchHandler } from ${JSON.stringify(runtimeModule)};`,
+      "const fetch = await fetchHandler(appModule, { target: 'workers', stateless: true });",
+      'export default { fetch };',
+      '',
+    ].join('\n'),
+  notes: (built) => [
+    `run it locally: npx wrangler dev ${built.bundle}  (main = "${built.bundle}" in wrangler.toml)`,
+    'deploy: npx wrangler deploy; add your workers.dev or custom hostname to originPolicy.allowedHosts',
+  ],
+};
