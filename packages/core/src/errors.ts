@@ -55,6 +55,24 @@ export class ParameterError extends DecorumStartupError {
   }
 }
 
+/**
+ * Decorator metadata (`design:paramtypes`) the app needs is missing: the code was compiled by a tool that
+ * does not emit it — esbuild, and so Wrangler, tsx and most bundlers — or without `emitDecoratorMetadata`.
+ * Without this check a DTO-typed parameter would have no schema to validate against, and an injected
+ * service would be undefined at the first call.
+ */
+export class DecoratorMetadataError extends DecorumStartupError {
+  override readonly name = 'DecoratorMetadataError';
+
+  constructor(where: string, needs: string) {
+    super(
+      'decorator-metadata',
+      `${where}: ${needs}, but the compiled code carries no decorator metadata (design:paramtypes). It was compiled by a tool that does not emit it (esbuild, as used by Wrangler, tsx and most bundlers) or without "emitDecoratorMetadata". ` +
+        'Build with `decorum build` (SWC; `--target workers|deno|…` for other runtimes), or compile with tsc or SWC and "emitDecoratorMetadata": true in tsconfig.json.',
+    );
+  }
+}
+
 /** Two resource templates that would match the same URIs, or a resource URI that is not absolute. */
 export class ResourceDeclarationError extends DecorumStartupError {
   override readonly name = 'ResourceDeclarationError';

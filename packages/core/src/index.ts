@@ -75,6 +75,7 @@ export { UseGuards } from './decorators/use-guards.decorator.js';
 export { UseInterceptors } from './decorators/use-interceptors.decorator.js';
 export {
   AppConfigurationError,
+  DecoratorMetadataError,
   DecorumStartupError,
   DuplicateNameError,
   InvalidNameError,

@@ -16,12 +16,14 @@ import { CACHE_OUT_ENV } from './script-bundle.js';
 import { serverCardJson } from './server-card-json.js';
 import { registryName, serverJson } from './server-json.js';
 import { bundleSkills } from './skills-bundle.js';
+import { bundleTarget } from './targets/bundle-target.js';
+import { buildTarget, TARGETS } from './targets/index.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
 import { envReadsWithoutFallback, unsetEnvWarning } from './unset-env.js';
 
 /** Usage of `decorum build`. */
-export const BUILD_USAGE = `Usage: decorum build [entry] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
+export const BUILD_USAGE = `Usage: decorum build [entry] [--target <name>] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
 
 Builds the app with tsup + SWC (decorator metadata guaranteed) into dist/, then writes
 mcp-manifest.json (every tool, resource, template and prompt with its schema, as a host with
@@ -34,7 +36,11 @@ in a file CI diffs); --with-lists runs them and adds the resources they list.
 Dependencies are bundled into one file (faster cold start); --no-bundle keeps them in node_modules.
 Packages that cannot be bundled: list them in package.json "decorum": { "external": [...] }
 (native addons among the dependencies are kept external on their own).
---out-dir and --tsconfig (or "decorum": { "outDir", "tsconfig" }) default to dist/ and tsconfig.json.`;
+--out-dir and --tsconfig (or "decorum": { "outDir", "tsconfig" }) default to dist/ and tsconfig.json.
+--target builds for another runtime: one bundle with the entry it expects (docs/deploy.md). The entry
+then exports the app (\`app\`, default, or \`createApp()\`) or calls app.listen(…), which the bundle
+turns into the runtime's Fetch handler.
+${[...TARGETS.values()].map((target) => `  ${target.name.padEnd(8)} ${target.summary}`).join('\n')}`;
 
 /** `decorum build`. */
 export async function buildCommand(argv: readonly string[], cwd: string, log: (line: string) => void): Promise<void> {
@@ -44,6 +50,7 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     'with-lists': 'flag',
     'out-dir': 'value',
     tsconfig: 'value',
+    target: 'value',
   });
   if (args.flags.has('help')) {
     process.stderr.write(`${BUILD_USAGE}\n`);
@@ -54,8 +61,41 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     outDir: args.values.get('out-dir'),
     tsconfig: args.values.get('tsconfig'),
   });
+  const target = buildTarget(args.values.get('target'));
   const started = performance.now();
   const bundle = !args.flags.has('no-bundle');
+  const withLists = args.flags.has('with-lists');
+  if (target.entrySource !== undefined) {
+    if (!bundle) throw new CliError(`The ${target.name} target is always one bundle: drop --no-bundle.`);
+    // The SWC output stays staged until the manifest is read from it (Node runs it; the bundle is for the target).
+    const { appModule, stageDir } = await compileTo(
+      project,
+      join(project.root, 'node_modules', '.cache', 'decorum-build'),
+    );
+    try {
+      const built = join(
+        project.outDir,
+        target.outputs(basename(project.entry, extname(project.entry)), extname(project.builtEntry)).bundle,
+      );
+      await bundleTarget({
+        target,
+        root: project.root,
+        appModule,
+        stageDir,
+        runtimeModule: ownFile('target-runtime'),
+        outfile: built,
+        external: externalDependencies(project.root, project.manifest),
+      });
+      log(`built ${relative(cwd, built)} for ${target.name} in ${Math.round(performance.now() - started)} ms`);
+      if (!args.flags.has('no-manifest'))
+        await writeManifests({ ...project, builtEntry: appModule }, withLists, undefined, log);
+      for (const line of target.notes({ bundle: relative(cwd, built), outDir: relative(cwd, project.outDir) }))
+        log(line);
+    } finally {
+      await rm(stageDir, { recursive: true, force: true });
+    }
+    return;
+  }
   const form = await compile(project, bundle);
   const out = relative(cwd, project.builtEntry);
   const how = bundle ? 'bundled with its dependencies' : 'dependencies external';
@@ -75,8 +115,21 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     if (cache !== undefined) await warmUp(project, cache, cwd, log);
     return;
   }
-  const { manifest, where, unsetEnv } = await readManifest(project, args.flags.has('with-lists'), cache);
-  if (cache !== undefined) logCache(cache, cwd, log);
+  await writeManifests(project, withLists, cache === undefined ? undefined : { cache, cwd }, log);
+}
+
+/**
+ * Reads the manifest by starting `project.builtEntry` and writes mcp-manifest.json, server.json and
+ * server-card.json next to package.json; `cache` is the code cache that run writes (Node target).
+ */
+async function writeManifests(
+  project: Project,
+  withLists: boolean,
+  cache: { cache: string; cwd: string } | undefined,
+  log: (line: string) => void,
+): Promise<void> {
+  const { manifest, where, unsetEnv } = await readManifest(project, withLists, cache?.cache);
+  if (cache !== undefined) logCache(cache.cache, cache.cwd, log);
   await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const registry = serverJson(project.manifest, manifest.server, where);
   await writeFile(join(project.root, 'server.json'), `${JSON.stringify(registry, null, 2)}\n`);
@@ -147,15 +200,40 @@ function logCache(cache: string, cwd: string, log: (line: string) => void): void
 }
 
 async function compile(project: Project, bundle: boolean): Promise<BundleForm | undefined> {
+  // Bundling compiles the project into a staging folder inside node_modules (so its imports resolve
+  // as from the project), then bundles that into outDir.
+  const stageDir = bundle ? join(project.root, 'node_modules', '.cache', 'decorum-build') : project.outDir;
+  try {
+    const { appModule } = await compileTo(project, stageDir);
+    if (bundle) {
+      await rm(project.outDir, { recursive: true, force: true });
+      return await bundleApp(
+        project.root,
+        appModule,
+        project.builtEntry,
+        externalDependencies(project.root, project.manifest),
+      );
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const hint = bundle
+      ? '\nIf a dependency cannot be bundled, list it in package.json "decorum": { "external": ["name"] } or build with --no-bundle.'
+      : '';
+    throw new CliError(`Build failed: ${(error as Error).message}${hint}`);
+  } finally {
+    if (bundle) await rm(stageDir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles the project's own sources with tsup + SWC into `stageDir`; the app module is checked for metadata. */
+async function compileTo(project: Project, stageDir: string): Promise<{ appModule: string; stageDir: string }> {
   const { tsconfig } = project;
   checkDecoratorOptions(tsconfig);
   const { build } = await import('tsup');
   const name = basename(project.entry, extname(project.entry));
   const extension = extname(project.builtEntry);
-  // Bundling compiles the project into a staging folder inside node_modules (so its imports resolve
-  // as from the project), then bundles that into outDir.
-  const stageDir = bundle ? join(project.root, 'node_modules', '.cache', 'decorum-build') : project.outDir;
-  const compiled = join(stageDir, basename(project.builtEntry));
+  const appModule = join(stageDir, basename(project.builtEntry));
   try {
     await build({
       entry: { [name]: project.entry },
@@ -172,26 +250,11 @@ async function compile(project: Project, bundle: boolean): Promise<BundleForm | 
       config: false,
       silent: true,
     });
-    checkMetadata(project, compiled);
-    if (bundle) {
-      await rm(project.outDir, { recursive: true, force: true });
-      return await bundleApp(
-        project.root,
-        compiled,
-        project.builtEntry,
-        externalDependencies(project.root, project.manifest),
-      );
-    }
-    return undefined;
   } catch (error) {
-    if (error instanceof CliError) throw error;
-    const hint = bundle
-      ? '\nIf a dependency cannot be bundled, list it in package.json "decorum": { "external": ["name"] } or build with --no-bundle.'
-      : '';
-    throw new CliError(`Build failed: ${(error as Error).message}${hint}`);
-  } finally {
-    if (bundle) await rm(stageDir, { recursive: true, force: true });
+    throw new CliError(`Build failed: ${(error as Error).message}`);
   }
+  checkMetadata(project, appModule);
+  return { appModule, stageDir };
 }
 
 /** Decorated classes without `design:*` metadata mean tsup compiled without SWC: every DTO would break. */

@@ -41,7 +41,7 @@ export function externalDependencies(root: string, manifest: PackageManifest): s
  * module, while `module` main-fields (picked so class-validator's ESM build tree-shakes) would give
  * `@Type` the ESM one — without the redirect nested DTOs would silently lose their types.
  */
-function oneTransformerStorage(root: string): Plugin[] {
+export function oneTransformerStorage(root: string): Plugin[] {
   let esmStorage: string;
   try {
     esmStorage = createRequire(join(root, 'package.json')).resolve('class-transformer/esm5/storage.js');
@@ -58,6 +58,16 @@ function oneTransformerStorage(root: string): Plugin[] {
       },
     },
   ];
+}
+
+/**
+ * Custom export conditions this process runs with (Decorum's own tests bundle the packages from
+ * their sources through `@decorum/source`).
+ */
+export function runConditions(): string[] {
+  return process.execArgv
+    .filter((arg) => arg.startsWith('--conditions='))
+    .map((arg) => arg.slice('--conditions='.length));
 }
 
 /** How {@link bundleApp} shipped the app: as a script the loader can start from a code cache, or as one module. */
@@ -142,11 +152,7 @@ interface EsbuildInput {
 
 /** esbuild's output files by path, JavaScript made ASCII-only. */
 async function esbuildApp(root: string, input: EsbuildInput): Promise<Map<string, string | Uint8Array>> {
-  // Custom export conditions this process runs with (Decorum's own tests bundle the packages from
-  // their sources through `@decorum/source`).
-  const conditions = process.execArgv
-    .filter((arg) => arg.startsWith('--conditions='))
-    .map((arg) => arg.slice('--conditions='.length));
+  const conditions = runConditions();
   const result = await build({
     ...(input.entry !== undefined && { entryPoints: [input.entry] }),
     ...(input.stdin !== undefined && {

@@ -1,4 +1,5 @@
 import { ContainerInstance, Container as TypediGlobal } from 'typedi';
+import { DecoratorMetadataError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 
 /**
@@ -36,6 +37,11 @@ export class TypediContainer implements Container {
 
   get<T>(token: Class<T>): T {
     if (this.typedi.has(token)) return this.typedi.get(token);
+    // typedi reads a @Service()'s constructor parameter types from the metadata; without it, it passes nothing.
+    const service = serviceOf(this.typedi, token) ?? serviceOf(TypediGlobal.of(), token);
+    if (service !== undefined && token.length > 0 && Reflect.getMetadata?.('design:paramtypes', token) === undefined) {
+      throw new DecoratorMetadataError(`${token.name}'s constructor`, 'its parameters are injected by their types');
+    }
     try {
       return this.typedi.get(token);
     } catch (error) {

@@ -8,7 +8,7 @@ import {
 import { uiLayer } from '../apps/ui-layer.js';
 import { UI_EXTENSION_ID } from '../apps/ui-types.js';
 import { type Composition, composeApp } from '../compose/composition.js';
-import { AppConfigurationError } from '../errors.js';
+import { AppConfigurationError, DecoratorMetadataError } from '../errors.js';
 import type { Class } from '../metadata/types.js';
 import type { Manifest } from '../scanner/manifest.js';
 import { scanProviders } from '../scanner/metadata-scanner.js';
@@ -274,6 +274,7 @@ export class McpApp {
       try {
         this.container.get(provider);
       } catch (error) {
+        if (error instanceof DecoratorMetadataError) throw error; // its own fix, not @Service()
         throw new AppConfigurationError(
           `Cannot create provider ${provider.name}: ${(error as Error).message}. Mark it @Service() so its constructor dependencies are injected, or register an instance in the container.`,
         );

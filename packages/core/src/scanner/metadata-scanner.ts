@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import {
+  DecoratorMetadataError,
   DuplicateNameError,
   InvalidNameError,
   MissingDescriptionError,
@@ -44,6 +45,12 @@ function resolveParam(
   const usable = (t: unknown): t is Class => typeof t === 'function' && t !== Object;
   if (spec.kind === 'args') {
     const type = spec.type ?? input ?? (usable(reflectedType) ? reflectedType : undefined);
+    if (type === undefined && reflected === undefined) {
+      throw new DecoratorMetadataError(
+        where,
+        `the @Args() parameter ${spec.index} takes its DTO class from reflection`,
+      );
+    }
     if (type === undefined) {
       throw new ParameterError(
         where,
@@ -56,6 +63,9 @@ function resolveParam(
   if (spec.kind === 'arg') {
     const explicit = spec.options.type;
     const type = explicit ?? (usable(reflectedType) && reflectedType !== Array ? reflectedType : undefined);
+    if (type === undefined && reflected === undefined) {
+      throw new DecoratorMetadataError(where, `argument "${spec.name}" takes its type from reflection`);
+    }
     if (type === undefined) {
       // Reflection says Array or Object and no more, so the hint cannot name the type; it names the choices.
       const hint =

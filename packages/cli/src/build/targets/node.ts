@@ -11,6 +11,5 @@ export const nodeTarget: BuildTarget = {
   builtins: 'all',
   stateless: false,
   outputs: (stem, extension) => ({ bundle: `${stem}${extension}` }),
-  entrySource: () => undefined,
   notes: (built) => [`run it: node ${built.bundle}`],
 };

@@ -74,10 +74,10 @@ export interface BuildTarget {
   readonly stateless: boolean;
   outputs(stem: string, extension: string): TargetOutputs;
   /**
-   * The generated entry's source (ES module), or undefined when the app module is itself the entry
-   * (the Node target: loader, script body and code cache, see bundle-app.ts).
+   * The generated entry's source (ES module). Absent for the Node target, whose entry is the app
+   * module itself (loader, script body and code cache, see bundle-app.ts).
    */
-  entrySource(input: EntryInput): string | undefined;
+  entrySource?(input: EntryInput): string;
   /** Lines printed after the build: how to run and deploy what was built. */
   notes(built: BuiltTarget): string[];
 }
