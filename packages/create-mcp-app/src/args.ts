@@ -1,7 +1,16 @@
 // The command line of create-mcp-app. Hand-written (node:util parseArgs on Node 20 has no --no-x
 // negation) and strict: an unknown flag or a bad value is a USAGE error that says what is allowed.
 
-import { SCHEMAS, type SchemaStyle, TEMPLATES, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import {
+  DEPLOY_TARGETS,
+  type DeployTarget,
+  SCHEMAS,
+  type SchemaStyle,
+  TEMPLATES,
+  type TemplateName,
+  TRANSPORTS,
+  type Transport,
+} from './constants.js';
 import { CreateAppError } from './errors.js';
 import { PACKAGE_MANAGERS, type PackageManager } from './package-manager.js';
 
@@ -13,6 +22,8 @@ export interface CliArgs {
   transport?: Transport;
   /** How the tools describe their arguments (default dto). */
   schema?: SchemaStyle;
+  /** Where the project is deployed (default node). */
+  deploy?: DeployTarget;
   install?: boolean;
   git?: boolean;
   packageManager?: PackageManager;
@@ -38,6 +49,8 @@ Options:
   -t, --template <name>      ${TEMPLATES.join(' | ')} (default: basic)
   --transport <transport>    ${TRANSPORTS.join(' | ')} (default: the template's)
   --schema <style>           ${SCHEMAS.join(' | ')}: tool arguments as class-validator DTOs or zod schemas (default: dto)
+  --deploy <target>          ${DEPLOY_TARGETS.join(' | ')}: adds the platform's config file
+                             and build/run/deploy scripts (default: node)
   --package-manager <pm>     ${PACKAGE_MANAGERS.join(' | ')} (default: the one running this command)
   --no-install               do not install the dependencies
   --no-git                   do not create a git repository
@@ -57,6 +70,7 @@ const VALUE_FLAGS: Record<string, keyof CliArgs> = {
   '-t': 'template',
   '--transport': 'transport',
   '--schema': 'schema',
+  '--deploy': 'deploy',
   '--package-manager': 'packageManager',
   '--pm': 'packageManager',
   '--decorum-packages': 'decorumPackages',
@@ -102,6 +116,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (key === 'template') args.template = oneOf(flag as string, value, TEMPLATES);
       else if (key === 'transport') args.transport = oneOf(flag as string, value, TRANSPORTS);
       else if (key === 'schema') args.schema = oneOf(flag as string, value, SCHEMAS);
+      else if (key === 'deploy') args.deploy = oneOf(flag as string, value, DEPLOY_TARGETS);
       else if (key === 'packageManager') args.packageManager = oneOf(flag as string, value, PACKAGE_MANAGERS);
       else record[key] = value;
     } else if (BOOLEAN_FLAGS[arg] !== undefined) {

@@ -14,3 +14,11 @@ export type Transport = (typeof TRANSPORTS)[number];
 export const SCHEMAS = ['dto', 'zod'] as const;
 /** A schema style. */
 export type SchemaStyle = (typeof SCHEMAS)[number];
+
+/**
+ * Where the project is deployed: `node` (a Node process, the default) or a platform `decorum build --target`
+ * builds for, whose configuration file and scripts the project then gets.
+ */
+export const DEPLOY_TARGETS = ['node', 'workers', 'deno', 'bun', 'vercel', 'lambda'] as const;
+/** A deploy target. */
+export type DeployTarget = (typeof DEPLOY_TARGETS)[number];

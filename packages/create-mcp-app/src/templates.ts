@@ -3,7 +3,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCHEMAS, type SchemaStyle, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import {
+  type DeployTarget,
+  SCHEMAS,
+  type SchemaStyle,
+  type TemplateName,
+  TRANSPORTS,
+  type Transport,
+} from './constants.js';
 import { CreateAppError } from './errors.js';
 
 /** What `templates/<name>/template.json` declares. */
@@ -25,6 +32,8 @@ export interface TemplateFile {
 }
 
 const SHARED = '_shared';
+/** `_deploy/<target>/`: a deploy target's configuration files, added on top of the template's. */
+const DEPLOY = '_deploy';
 const VARIANT = /^(.*)\.(stdio|http|both)(\.[^./]+)$/;
 // `schema-` keeps the marker apart from names that merely end in `.dto` (the full template's notes.dto.ts).
 const SCHEMA_VARIANT = /^(.*)\.schema-(dto|zod)(\.[^./]+)$/;
@@ -95,16 +104,22 @@ function projectPath(templatePath: string, transport: Transport, schema: SchemaS
 /**
  * The files of a project: `_shared/` first, then the template's own files, which replace shared
  * ones of the same path. `name.<transport>.ext` and `name.schema-<dto|zod>.ext` files are variants: only the chosen
- * transport's (and schema style's) is kept, renamed to `name.ext`.
+ * transport's (and schema style's) is kept, renamed to `name.ext`. A deploy target other than `node` adds the
+ * files of `_deploy/<target>/` last.
  */
 export function templateFiles(
   templatesDir: string,
   name: TemplateName,
   transport: Transport,
   schema: SchemaStyle = 'dto',
+  deploy: DeployTarget = 'node',
 ): TemplateFile[] {
   const files = new Map<string, TemplateFile>();
-  for (const root of [join(templatesDir, SHARED), join(templatesDir, name)]) {
+  const roots = [join(templatesDir, SHARED), join(templatesDir, name)];
+  // Not every target needs a file (Bun runs the bundle as it is).
+  if (deploy !== 'node' && existsSync(join(templatesDir, DEPLOY, deploy)))
+    roots.push(join(templatesDir, DEPLOY, deploy));
+  for (const root of roots) {
     for (const source of walk(root)) {
       const rel = relative(root, source);
       if (rel === 'template.json') continue;
