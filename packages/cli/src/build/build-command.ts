@@ -67,11 +67,11 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
   const withLists = args.flags.has('with-lists');
   if (target.entrySource !== undefined) {
     if (!bundle) throw new CliError(`The ${target.name} target is always one bundle: drop --no-bundle.`);
-    // The SWC output stays staged until the manifest is read from it (Node runs it; the bundle is for the target).
-    const { appModule, stageDir } = await compileTo(
-      project,
-      join(project.root, 'node_modules', '.cache', 'decorum-build'),
-    );
+    // The SWC output stays staged until the manifest is read from it (Node runs it; the bundle is for the
+    // target), beside the out dir: URLs relative to the module (`new URL('../skills', import.meta.url)`)
+    // then resolve as they will from the bundle.
+    const staging = join(dirname(project.outDir), `.decorum-build-${target.name}`);
+    const { appModule, stageDir } = await compileTo(project, staging);
     try {
       const built = join(
         project.outDir,

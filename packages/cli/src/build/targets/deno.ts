@@ -26,5 +26,7 @@ export const denoTarget: BuildTarget = {
       'Deno.serve(denoListenOptions(Deno.env.toObject()), fetch);',
       '',
     ].join('\n'),
-  notes: (built) => [`run it: deno run --allow-net --allow-env ${built.bundle}  (PORT, HOST: 127.0.0.1:8000)`],
+  notes: (built) => [
+    `run it: deno run --allow-net --allow-env --allow-read ${built.bundle}  (PORT, HOST: 127.0.0.1:8000; --allow-read for skill folders and files the app reads)`,
+  ],
 };
