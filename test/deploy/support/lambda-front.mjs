@@ -41,10 +41,16 @@ function urlEvent(request, body, host) {
 }
 
 function answer(response, result) {
-  const headers = { ...result.headers, ...(result.cookies && { 'set-cookie': result.cookies }) };
+  // Streamed (lambda-local's StreamingBody, a Node stream) or buffered (the handler's return value); the
+  // tests read which from x-lambda-response.
+  const streamed = typeof result.body?.pipe === 'function';
+  const headers = {
+    ...result.headers,
+    ...(result.cookies && { 'set-cookie': result.cookies }),
+    'x-lambda-response': streamed ? 'stream' : 'buffered',
+  };
   response.writeHead(result.statusCode ?? 200, headers);
-  // Streamed (lambda-local's StreamingBody, a Node stream) or buffered (the handler's return value).
-  if (typeof result.body?.pipe === 'function') {
+  if (streamed) {
     result.body.pipe(response);
     response.once('close', () => result.body.destroy());
     return;
