@@ -3,6 +3,10 @@
 /** @type {import('next').NextConfig} */
 const config = {
   typescript: { tsconfigPath: 'tsconfig.next.json' },
+  // @if template:full
+  // The skills folder is read from disk at startup: deploy it with the route.
+  outputFileTracingIncludes: { '/api/mcp': ['./skills/**/*'] },
+  // @endif
 };
 
 export default config;

@@ -8,7 +8,18 @@ import type { BuildTarget } from './target.js';
 export const vercelTarget: BuildTarget = {
   name: 'vercel',
   summary: 'Vercel / Next.js: GET, POST and DELETE for an App Router route (app/api/mcp/route.ts), stateless',
-  bundler: { platform: 'node', target: 'node20', conditions: [], mainFields: ['module', 'main'] },
+  bundler: {
+    platform: 'node',
+    target: 'node20',
+    conditions: [],
+    mainFields: ['module', 'main'],
+    // Next.js bundles this module again, and reads `new URL('../skills', import.meta.url)` (a skills folder,
+    // any file an app finds beside its code) as an asset import, failing the build on a folder. Through an
+    // opaque alias the URL is computed at run time, as under Node: Next gives import.meta.url the module's
+    // path in the deployment.
+    define: { 'import.meta.url': '__decorumModuleUrl' },
+    banner: 'const __decorumModuleUrl = globalThis.String(import.meta.url);',
+  },
   builtins: 'all',
   stateless: true,
   outputs: (stem, extension) => ({ bundle: `${stem}.vercel${extension}` }),
