@@ -50,3 +50,53 @@ describe('decorum build --target workers, served by workerd', () => {
     await checkNotesServer(await sdkV2(served.url));
   });
 });
+
+describe('decorum build --target workers refuses what a Worker cannot keep or load', () => {
+  let project: TemplateProject;
+  beforeAll(() => {
+    project = templateProject('workers-refusals');
+  });
+  afterAll(() => project?.remove());
+
+  it('fails the build on a Node built-in imported on the request path, naming the chain', () => {
+    project.write(
+      'src/disk.ts',
+      `import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { McpApp } from '@decorum/core';
+import { providers } from './app.js';
+
+export const motd = () => readFileSync('/etc/motd', 'utf8');
+export default new McpApp({ name: 'disk', version: '0.1.0', providers });
+`,
+    );
+    expect(() => buildForTarget(project.dir, 'src/disk.ts', 'workers', ['--no-manifest'])).toThrow(
+      /The workers target has no Node built-ins, but the app imports one on its request path:\n {2}node:fs: .*disk\.js/,
+    );
+  });
+
+  it('refuses tasks without a store at startup in workerd, naming the option', async () => {
+    project.write(
+      'src/tasks.ts',
+      `import 'reflect-metadata';
+import { McpApp } from '@decorum/core';
+import { providers } from './app.js';
+
+// A factory: a Worker builds the app at its first request (tasks draw random ids, not allowed at global scope).
+export const createApp = () => new McpApp({ name: 'tasks', version: '0.1.0', providers, tasks: {} });
+`,
+    );
+    buildForTarget(project.dir, 'src/tasks.ts', 'workers', ['--no-manifest']);
+    const served = await serveInWorkerd(join(project.dir, 'dist/tasks.workers.js'));
+    try {
+      // The Worker's module fails to evaluate: no request is served, and the log says why.
+      const response = await fetch(served.url, { method: 'POST', body: '{}' });
+      expect(response.status).toBe(500);
+      await response.body?.cancel();
+      await served.logged(/StatelessTargetError: The workers target shares no memory between requests/);
+      expect(await served.logged(/tasks are kept/)).toMatch(/`new McpApp\(\{ tasks: \{ store \} \}\)`/);
+    } finally {
+      await served.close();
+    }
+  });
+});

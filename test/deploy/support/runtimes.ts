@@ -14,6 +14,8 @@ export interface Served {
   url: URL;
   /** What the runtime wrote to stderr so far (for failure messages). */
   output(): string;
+  /** Resolves with the first stderr line matching `pattern` (seen already, or to come). */
+  logged(pattern: RegExp): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -59,15 +61,18 @@ export async function serveInWorkerd(bundle: string): Promise<Served> {
     ].join('\n'),
   );
   const child = spawn(binary, ['serve', config, '--control-fd=3'], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const stderr = new LineWaiter(child.stderr as NodeJS.ReadableStream);
+  const output = () => stderr.lines.join('\n');
   child.stdout?.resume();
   const control = new LineWaiter(child.stdio[3] as NodeJS.ReadableStream);
-  const line = await untilReady(child, control.next(/"event":"listen"/), () => stderr);
+  const line = await untilReady(child, control.next(/"event":"listen"/), output);
   const { port } = JSON.parse(line) as { port: number };
-  return { url: new URL(`http://127.0.0.1:${port}/mcp`), output: () => stderr, close: stopper(child) };
+  return {
+    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    output,
+    logged: (pattern) => stderr.next(pattern, 0),
+    close: stopper(child),
+  };
 }
 
 /** The deno binary of the `deno` npm package (copied from its platform package, never downloaded). */
@@ -93,5 +98,10 @@ export async function serveInDeno(bundle: string, permissions: string[]): Promis
   const lines = new LineWaiter(child.stderr as NodeJS.ReadableStream);
   const output = () => lines.lines.join('\n');
   const line = await untilReady(child, lines.next(/^MCP endpoint: /), output);
-  return { url: new URL(line.slice('MCP endpoint: '.length)), output, close: stopper(child) };
+  return {
+    url: new URL(line.slice('MCP endpoint: '.length)),
+    output,
+    logged: (pattern) => lines.next(pattern, 0),
+    close: stopper(child),
+  };
 }

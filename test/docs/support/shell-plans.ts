@@ -60,6 +60,12 @@ export const PLANS: Record<string, Plan> = {
   'docs/create-mcp-app.md: node packages/create-mcp-app/dist/bin.js /tmp/my-server --yes --decorum-packages /tmp/decorum-packs --prefer-offline':
     { first: true, timeoutMs: 240_000 },
   'docs/cli.md: npx decorum dev': { cwd: 'project', server: 'stdio' },
+  // The scaffolded project's app module, bundled for the Web targets (the runtimes run them in test/deploy/).
+  'docs/deploy.md: npx decorum build src/app.ts --target workers': { cwd: 'project' },
+  'docs/deploy.md: npx decorum build src/app.ts --target deno': { cwd: 'project' },
+  'docs/deploy.md: deno run --allow-net --allow-env --allow-read dist/app.deno.js': {
+    skip: 'needs Deno on the PATH; test/deploy/deno.test.ts runs this bundle in Deno (the deno npm package) and drives it with both official clients',
+  },
   'docs/cli.md: npx decorum dev --http --port 3000': { cwd: 'project', server: { http: 1 } },
   'docs/cli.md: npx decorum dev --stdio --http': { cwd: 'project', server: 'stdio+http' },
   'docs/cli.md: npx decorum build': { cwd: 'project' },

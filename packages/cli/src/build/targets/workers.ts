@@ -1,6 +1,8 @@
 // Cloudflare Workers (workerd): an ES module whose default export has `fetch`. Requests share no
 // memory (an isolate may serve one request or thousands, and several run at once), so the app is
-// served stateless; no Node built-in is imported (no `nodejs_compat` flag needed).
+// served stateless; no Node built-in is imported (no `nodejs_compat` flag needed). An app module that
+// exports `createApp()` is built inside the first request: the global scope of a Worker may not set
+// timers or draw random values, which some options (tasks) do when the app is made.
 import type { BuildTarget } from './target.js';
 
 /** `--target workers`. */
@@ -22,7 +24,10 @@ export const workersTarget: BuildTarget = {
       `import ${JSON.stringify(captureModule)};`,
       `import * as appModule from ${JSON.stringify(appModule)};`,
       `import { fetchHandler } from ${JSON.stringify(runtimeModule)};`,
-      "const fetch = await fetchHandler(appModule, { target: 'workers', stateless: true });",
+      // Built at the first request, not in the global scope, where Workers forbid timers, random values and
+      // I/O; a startup error (a refused option) then fails every request with its message in the log.
+      'let ready;',
+      "const fetch = (request) => (ready ??= fetchHandler(appModule, { target: 'workers', stateless: true })).then((handler) => handler(request));",
       'export default { fetch };',
       '',
     ].join('\n'),

@@ -1,0 +1,105 @@
+// The glue a Web target's generated entry runs (@decorum/cli/target-runtime): it finds the app the
+// module exports or listens with, serves it through `fetch`, and on a target without shared memory
+// refuses, at startup, what needs state without a store — naming the option.
+import 'reflect-metadata';
+import { Arg, McpApp, Tool } from '@decorum/core';
+import { InMemoryTaskStore } from '@decorum/protocol/tasks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureListen, fetchHandler, StatelessTargetError } from '../../../src/build/targets/runtime/index.js';
+
+class Echo {
+  @Tool({ description: 'Echoes' })
+  echo(@Arg('text') text: string): string {
+    return text;
+  }
+}
+
+const makeApp = (options: Partial<ConstructorParameters<typeof McpApp>[0]> = {}) =>
+  new McpApp({ name: 'glue', version: '1.0.0', providers: [Echo], ...options });
+
+const initialize = (path = '/mcp') =>
+  new Request(`http://127.0.0.1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
+  });
+
+const apps: McpApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+describe('fetchHandler', () => {
+  it('serves the app a module exports (app, default or createApp), stateless: no session id', async () => {
+    for (const module of [{ app: makeApp() }, { default: makeApp() }, { createApp: () => makeApp() }]) {
+      const handler = await fetchHandler(module, { target: 'workers', stateless: true });
+      const response = await handler(initialize());
+      expect(response.status).toBe(200);
+      expect(response.headers.get('mcp-session-id')).toBeNull();
+      expect(await response.text()).toMatch(/"serverInfo":\{"name":"glue"/);
+    }
+  });
+
+  it('serves the app a module listened with, on its listen path and routes; the host is removed after', async () => {
+    captureListen();
+    const app = makeApp();
+    apps.push(app);
+    // What an entry written for Node does; the capturing host records it instead of binding a port.
+    expect(
+      await app.listen({ http: { port: 3000, path: '/rpc', routes: { '/health': () => new Response('ok') } } }),
+    ).toEqual({});
+    const handler = await fetchHandler({}, { target: 'deno', stateless: false });
+    expect(handler.path).toBe('/rpc');
+    const response = await handler(initialize('/rpc'));
+    expect(response.status).toBe(200);
+    // Not stateless on Deno: the legacy era gets a session.
+    expect(response.headers.get('mcp-session-id')).toMatch(/.+/);
+    expect(await (await handler(new Request('http://127.0.0.1/health'))).text()).toBe('ok');
+    expect(Object.getOwnPropertySymbols(globalThis).map(String)).not.toContain('Symbol(@decorum/app-host)');
+  });
+
+  it('says how to expose the app when the module builds none', async () => {
+    await expect(fetchHandler({ other: 1 }, { target: 'workers', stateless: true })).rejects.toThrow(
+      /built no Decorum app for the workers target: export it/,
+    );
+  });
+});
+
+describe('on a target without shared memory', () => {
+  it('refuses tasks kept in memory, naming tasks.store; a store is accepted', async () => {
+    const refused = fetchHandler({ app: makeApp({ tasks: {} }) }, { target: 'workers', stateless: true });
+    await expect(refused).rejects.toBeInstanceOf(StatelessTargetError);
+    await expect(refused).rejects.toThrow(
+      /tasks are kept in this instance's memory: pass a shared store, `new McpApp\(\{ tasks: \{ store \} \}\)`/,
+    );
+    // Any store the app names is its choice (a RedisTaskStore in production).
+    const handler = await fetchHandler(
+      { app: makeApp({ tasks: { store: new InMemoryTaskStore() } }) },
+      { target: 'workers', stateless: true },
+    );
+    expect((await handler(initialize())).status).toBe(200);
+  });
+
+  it('refuses sessions or the legacy SSE transport without a session store, naming the options', async () => {
+    captureListen();
+    const app = makeApp();
+    apps.push(app);
+    await app.listen({ http: { stateless: false, legacySse: true } });
+    const refused = fetchHandler({}, { target: 'lambda', stateless: true });
+    await expect(refused).rejects.toThrow(/The lambda target shares no memory between requests/);
+    await expect(refused).rejects.toThrow(
+      /ask for sessions \(`stateless: false`\): pass a `sessionStore` or `scaleOut`/,
+    );
+    await expect(refused).rejects.toThrow(/`legacySse`\) needs sessions/);
+  });
+
+  it('keeps what a stateful target may: tasks in memory on Deno', async () => {
+    const handler = await fetchHandler({ app: makeApp({ tasks: {} }) }, { target: 'deno', stateless: false });
+    expect((await handler(initialize())).status).toBe(200);
+  });
+});
