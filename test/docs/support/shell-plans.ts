@@ -45,6 +45,7 @@ export const PLANS: Record<string, Plan> = {
   // valgrind's callgrind runs the server ~50x slower: minutes of both cores, killed at a test's limit on a loaded host.
   'docs/benchmarks.md: node bench/instructions.mjs --modes stdio,http --functions 20': { skip: NO_BENCH },
   'docs/benchmarks.md: npm run bench -- --quick --only throughput --with before': { skip: NO_BENCH },
+  'docs/benchmarks.md: node bench/runtimes.mjs --rounds 3 --seconds 2': { skip: NO_BENCH },
   'docs/create-mcp-app.md: npm init @decorum/mcp-app my-server': {
     skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; the "Before publishing" commands below scaffold the same project from this checkout',
   },
