@@ -17,15 +17,19 @@ export interface TemplateProject {
 }
 
 /**
- * Renders the `full` template (DTO tools, resource templates, prompts, skills) for HTTP; `deploy` adds that
- * platform's files and scripts, as `create-mcp-app --deploy` does.
+ * Renders the `full` template (DTO tools, resource templates, prompts, skills), or another, for HTTP; `deploy` adds
+ * that platform's files and scripts, as `create-mcp-app --deploy` does.
  */
-export function templateProject(name: string, deploy?: DeployTarget): TemplateProject {
+export function templateProject(
+  name: string,
+  deploy?: DeployTarget,
+  template: 'basic' | 'http' | 'full' = 'full',
+): TemplateProject {
   const dir = join(REPO_ROOT, '.cache', `deploy-${name}-${randomUUID().slice(0, 8)}`);
   const files = renderProject(
     {
       name: `deploy-${name}`,
-      template: 'full',
+      template,
       transport: 'http',
       deploy,
       packageManager: 'npm',
