@@ -16,7 +16,10 @@
 // Extension scenarios (the Skills extension's, SEP-2640) run by name in both eras ("skills <revision>"), and its
 // client scenarios against test/conformance/skills-client.ts ("skills client <revision>").
 //
-// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|client|client-<rev>|authorization|'skills 2026-07-28'|…] [--keep]
+// The 2026-07-28 requirements also run against examples/everything built for Cloudflare Workers and served
+// by workerd ("workerd 2026-07-28", test/conformance/workerd-server.mjs).
+//
+// Usage: node test/conformance/run.mjs [--only 0.1.16|2025-11-25|2026-07-28|'workerd 2026-07-28'|client|client-<rev>|authorization|'skills 2026-07-28'|…] [--keep]
 //   --keep   keep the per-scenario checks.json files (printed path) instead of deleting them
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAuthorization } from './authorization.mjs';
 import { CLIENT_RUNS, CLIENT_SUITE, clientFailingChecks, parseClientSummary, runClientSuite } from './client-runs.mjs';
+import { startWorkerdServer } from './workerd-server.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cache = join(root, '.cache');
@@ -37,6 +41,8 @@ const RUNS = [
   { label: '0.1.16', suite: '0.1.16', args: ['--suite', 'all'] },
   { label: '2025-11-25', suite: '0.2.0-alpha.12', args: ['--requirements', '2025-11-25'] },
   { label: '2026-07-28', suite: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'] },
+  // The same requirements against examples/everything built for Cloudflare Workers, served by workerd (stateless).
+  { label: 'workerd 2026-07-28', suite: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'], server: 'workerd' },
   // Extension scenarios are on no revision's list: each runs by name, once per era (--force: "not on the timeline").
   ...['2025-11-25', '2026-07-28'].map((version) => ({
     label: `skills ${version}`,
@@ -249,14 +255,21 @@ for (const run of clientRuns) {
 }
 
 async function serverRuns() {
-  const server = startServer();
+  // Runs against Node's examples/everything, then those against its Workers build in workerd.
+  for (const kind of ['node', 'workerd']) {
+    const own = runs.filter((run) => (run.server ?? 'node') === kind);
+    if (own.length > 0) await serverRunsOn(kind === 'workerd' ? startWorkerdServer(root) : startServer(), kind, own);
+  }
+}
+
+async function serverRunsOn(server, kind, runs) {
   let url;
   try {
     url = await server.url;
   } catch (error) {
     fail(error.message);
   }
-  console.error(`examples/everything listening at ${url}`);
+  console.error(`examples/everything (${kind}) listening at ${url}`);
 
   try {
     for (const run of runs) {

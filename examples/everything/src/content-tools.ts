@@ -75,8 +75,18 @@ export class ContentTools {
     throw new ToolError('This tool intentionally returns an error for testing');
   }
 
-  // A plain JSON Schema as the input: listed as written for 2020-12 clients (draft-07 shaped for older ones) and
-  // checked with Ajv, root `allOf`/`if`/`then`/`else` included, which no DTO could say.
+  @Tool({ name: 'test_x_mcp_header', description: 'Echoes an argument that clients also send as a header' })
+  xMcpHeader(@Args() input: RegionInput): string {
+    return `Region: ${input.region}`;
+  }
+}
+
+/**
+ * A plain JSON Schema as the input: listed as written for 2020-12 clients (draft-07 shaped for older ones) and
+ * checked with Ajv, root `allOf`/`if`/`then`/`else` included, which no DTO could say. Its own provider: Ajv compiles
+ * schemas into functions at startup, which Cloudflare Workers forbid, so the Workers build (worker.ts) leaves it out.
+ */
+export class JsonSchemaTools {
   @Tool({
     name: 'json_schema_2020_12_tool',
     description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',
@@ -84,10 +94,5 @@ export class ContentTools {
   })
   jsonSchema2020(input: Record<string, unknown>): string {
     return `JSON Schema 2020-12 tool called with: ${JSON.stringify(input)}`;
-  }
-
-  @Tool({ name: 'test_x_mcp_header', description: 'Echoes an argument that clients also send as a header' })
-  xMcpHeader(@Args() input: RegionInput): string {
-    return `Region: ${input.region}`;
   }
 }

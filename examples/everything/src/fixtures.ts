@@ -8,9 +8,10 @@ export const PNG_BASE64 =
 /** A minimal WAV file (a header and two bytes of silence), base64. */
 export const WAV_BASE64 = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=';
 
-/** Bytes of a base64 string (Node's Buffer is a Uint8Array). */
+/** Bytes of a base64 string. */
 export function bytes(base64: string): Uint8Array {
-  return Buffer.from(base64, 'base64');
+  // atob, not Node's Buffer: the Workers build (worker.ts) runs where there is no Buffer.
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
 /** Resolves after `ms`: the suite wants the log and progress notifications spread out in time. */

@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { McpApp } from '@decorum/core';
 import { redisScaleOut } from '@decorum/redis';
 import { ClientRequestTools } from './client-request-tools.js';
-import { ContentTools } from './content-tools.js';
+import { ContentTools, JsonSchemaTools } from './content-tools.js';
 import { ListChanges, ModernTools } from './modern-tools.js';
 import { TestPrompts } from './prompts.js';
 import { TestResources } from './resources.js';
@@ -19,7 +19,7 @@ export function createEverythingApp(): McpApp {
     version: '0.1.0',
     title: 'Decorum everything server',
     instructions: 'Serves the tools, resources and prompts of the MCP conformance suite.',
-    providers: [ContentTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
+    providers: [ContentTools, JsonSchemaTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
     // The tasks extension's scenarios (SEP-2663): tasks are opt-in, so the suite's server turns them on.
     tasks: { pollIntervalMs: 200 },
     // The Skills extension's scenarios (SEP-2640): one skill teaching the tools above, with a subdirectory.

@@ -57,11 +57,11 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     return;
   }
   checkPositionals(args, 'build', ['entry']);
+  const target = buildTarget(args.values.get('target'));
   const project = resolveProject(cwd, args.positionals[0], {
     outDir: args.values.get('out-dir'),
     tsconfig: args.values.get('tsconfig'),
   });
-  const target = buildTarget(args.values.get('target'));
   const started = performance.now();
   const bundle = !args.flags.has('no-bundle');
   const withLists = args.flags.has('with-lists');

@@ -23,7 +23,7 @@ export const denoTarget: BuildTarget = {
       `import * as appModule from ${JSON.stringify(appModule)};`,
       `import { fetchHandler, denoListenOptions } from ${JSON.stringify(runtimeModule)};`,
       "const fetch = await fetchHandler(appModule, { target: 'deno', stateless: false });",
-      'Deno.serve(denoListenOptions(Deno.env.toObject()), fetch);',
+      'Deno.serve(denoListenOptions(Deno.env.toObject(), fetch.path), fetch);',
       '',
     ].join('\n'),
   notes: (built) => [
