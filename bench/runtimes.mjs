@@ -6,7 +6,7 @@
 // skipped with a message; `next build` takes minutes, so Next.js runs only with --next. See
 // docs/benchmarks.md ("Runtimes").
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -94,11 +94,12 @@ function resolveOptional(fn) {
   }
 }
 
+/** The platform package's binary (install scripts off), else bun's bin/bun.exe once its postinstall has run. */
 function bunBinary() {
-  const file = join(ROOT, 'node_modules/bun/bin/bun.exe');
   const platform = join(ROOT, `node_modules/@oven/bun-${process.platform}-${process.arch}/bin/bun`);
-  if (existsSync(file) && existsSync(join(ROOT, 'node_modules/bun/bin/bunx.exe'))) return file;
-  return existsSync(platform) ? platform : undefined;
+  const installed = join(ROOT, 'node_modules/bun/bin/bun.exe');
+  if (existsSync(platform)) return platform;
+  return existsSync(installed) && statSync(installed).size > 1024 * 1024 ? installed : undefined;
 }
 
 /** How each runtime is built and started; `start` resolves with the endpoint URL once it is printed. */

@@ -1,7 +1,7 @@
 // The runtimes of the bun, next and lambda deploy tests, from their npm packages (devDependencies),
 // each on a loopback port the OS picks, each started in its own process group and stopped with it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineWaiter } from '../../../packages/cli/test/support/work-project.js';
@@ -10,22 +10,16 @@ import { TOOL_ENV } from './project-scripts.js';
 import type { Served } from './runtimes.js';
 
 /**
- * The bun binary of the `bun` npm package: its postinstall puts it at bin/bun.exe; where install scripts
- * did not run, it is still in the platform package.
+ * The bun binary from npm: the platform package's (`@oven/bun-<platform>-<arch>`, an optional dependency of
+ * `bun`), where the repository leaves install scripts off; else `bun`'s bin/bun.exe, once its postinstall has
+ * put the binary there (before, it is a placeholder of a few hundred bytes).
  */
 export function bunBinary(): string {
-  const candidates = [
-    join(REPO_ROOT, 'node_modules/bun/bin/bun.exe'),
-    join(REPO_ROOT, `node_modules/@oven/bun-${process.platform}-${process.arch}/bin/bun`),
-  ];
-  const found = candidates.find((file) => existsSync(file) && !isPlaceholder(file));
-  if (found === undefined) throw new Error(`no bun binary in ${candidates.join(' or ')}: npm ci installs it`);
-  return found;
-}
-
-/** The bun package's bin/bun.exe before its postinstall is a small placeholder script. */
-function isPlaceholder(file: string): boolean {
-  return file.endsWith('.exe') && !existsSync(join(dirname(file), 'bunx.exe'));
+  const platform = join(REPO_ROOT, `node_modules/@oven/bun-${process.platform}-${process.arch}/bin/bun`);
+  const installed = join(REPO_ROOT, 'node_modules/bun/bin/bun.exe');
+  if (existsSync(platform)) return platform;
+  if (existsSync(installed) && statSync(installed).size > 1024 * 1024) return installed;
+  throw new Error(`no bun binary at ${platform} or ${installed}: npm ci installs the bun devDependency`);
 }
 
 /** Stops the process group `child` leads (next start runs next-server as a child of its own). */
