@@ -20,4 +20,5 @@ const { url } = await createApp().listen({
     ...(allowedHosts.length > 0 && { originPolicy: { allowedHosts } }),
   },
 });
-console.error(`MCP endpoint: ${url}`);
+// Built for another runtime (decorum build --target), the platform serves the app and prints its endpoint: no url here.
+if (url !== undefined) console.error(`MCP endpoint: ${url}`);
