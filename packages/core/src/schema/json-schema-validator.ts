@@ -28,11 +28,12 @@ export class AjvLoader {
     try {
       return ajv.compile(schema);
     } catch (error) {
-      throw new SchemaSourceError(
-        where,
-        `Ajv cannot compile the JSON Schema (${(error as Error).message})`,
-        'Fix the schema.',
-      );
+      // Ajv compiles schemas into functions: a runtime that forbids code from strings (Cloudflare Workers) refuses.
+      const fix =
+        error instanceof EvalError
+          ? 'This runtime forbids generating code from strings, which Ajv needs: describe the input with a DTO class, zod, valibot or arktype (docs/deploy.md).'
+          : 'Fix the schema.';
+      throw new SchemaSourceError(where, `Ajv cannot compile the JSON Schema (${(error as Error).message})`, fix);
     }
   }
 

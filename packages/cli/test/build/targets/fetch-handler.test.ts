@@ -3,6 +3,7 @@
 // refuses, at startup, what needs state without a store — naming the option.
 import 'reflect-metadata';
 import { Arg, McpApp, Tool } from '@decorum/core';
+import { InMemorySessionStore } from '@decorum/protocol';
 import { InMemoryTaskStore } from '@decorum/protocol/tasks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureListen, fetchHandler, StatelessTargetError } from '../../../src/build/targets/runtime/index.js';
@@ -96,6 +97,18 @@ describe('on a target without shared memory', () => {
       /ask for sessions \(`stateless: false`\): pass a `sessionStore` or `scaleOut`/,
     );
     await expect(refused).rejects.toThrow(/`legacySse`\) needs sessions/);
+  });
+
+  it('serves sessions through the session store the listen options bring', async () => {
+    captureListen();
+    const app = makeApp();
+    apps.push(app);
+    // In production a store every instance reaches (redisScaleOut); the seam is the same.
+    await app.listen({ http: { stateless: false, sessionStore: new InMemorySessionStore() } });
+    const handler = await fetchHandler({}, { target: 'workers', stateless: true });
+    const response = await handler(initialize());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toMatch(/.+/);
   });
 
   it('keeps what a stateful target may: tasks in memory on Deno', async () => {
