@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { buildForTarget } from './support/build-target.js';
 import { checkNotesServer, sdkV1, sdkV2 } from './support/mcp-checks.js';
 import { runProjectScript } from './support/project-scripts.js';
-import type { Served } from './support/runtimes.js';
-import { serveInLambdaLocal } from './support/runtimes-bun-next-lambda.js';
+import { type Served, serveInLambdaLocal } from './support/runtimes-bun-next-lambda.js';
 import { type TemplateProject, templateProject } from './support/template-project.js';
 
 interface SamFunction {
@@ -93,6 +93,30 @@ describe('decorum build --target lambda, run by lambda-local', () => {
       expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     }
   });
+
+  it('refuses tasks without a store at startup, naming the option', async () => {
+    project.write(
+      'src/tasks.ts',
+      `import 'reflect-metadata';
+import { McpApp } from '@decorum/core';
+import { providers } from './app.js';
+
+export const createApp = () => new McpApp({ name: 'tasks', version: '0.1.0', providers, tasks: {} });
+`,
+    );
+    buildForTarget(project.dir, 'src/tasks.ts', 'lambda', ['--no-manifest']);
+    const served = await serveInLambdaLocal(join(project.dir, 'dist/tasks.lambda.mjs'), 'handler', '/mcp');
+    try {
+      // The module fails to load: no request is served, and the function's log says why.
+      const response = await fetch(served.url, { method: 'POST', body: '{}' });
+      expect(response.status).toBe(502);
+      await response.body?.cancel();
+      await served.logged(/StatelessTargetError: The lambda target shares no memory between requests/);
+      expect(await served.logged(/tasks are kept/)).toMatch(/`new McpApp\(\{ tasks: \{ store \} \}\)`/);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
 
   it('keeps no session: a GET for a server stream is refused as the stateless mode does', async () => {
     const response = await fetch(streaming.url, { headers: { accept: 'text/event-stream' } });

@@ -77,7 +77,10 @@ const server = createServer((request, response) => {
       .then(
         (result) => answer(response, result),
         (error) => {
-          process.stderr.write(`handler failed: ${error?.stack ?? error}\n`);
+          // lambda-local reports a failure as Lambda does: { errorType, errorMessage, stackTrace }.
+          const reported =
+            error?.errorMessage === undefined ? (error?.stack ?? error) : `${error.errorType}: ${error.errorMessage}`;
+          process.stderr.write(`handler failed: ${reported}\n`);
           if (!response.headersSent) response.writeHead(502);
           response.end();
         },

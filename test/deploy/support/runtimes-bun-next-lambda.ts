@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { LineWaiter } from '../../../packages/cli/test/support/work-project.js';
 import { REPO_ROOT } from '../../support/spawn-fixture.js';
 import { TOOL_ENV } from './project-scripts.js';
-import type { Served } from './runtimes.js';
+import type { Served as RuntimeServed } from './runtimes.js';
+
+/** A runtime serving a built app, and a way to wait for a line of its stderr. */
+export interface Served extends RuntimeServed {
+  /** Resolves with the first stderr line (since the start) matching `pattern`. */
+  logged(pattern: RegExp): Promise<string>;
+}
 
 /**
  * The bun binary from npm: the platform package's (`@oven/bun-<platform>-<arch>`, an optional dependency of
@@ -55,7 +61,12 @@ async function startServing(
     ),
   ]);
   const base = (options.ready.exec(line) as RegExpExecArray)[1] as string;
-  return { url: new URL(options.path, base), output, close: groupStopper(child) };
+  return {
+    url: new URL(options.path, base),
+    output,
+    logged: (pattern) => err.next(pattern, 0),
+    close: groupStopper(child),
+  };
 }
 
 /** Runs `bundle` with Bun, PORT=0: the bundle prints the endpoint Bun.serve listens on. */
