@@ -1,26 +1,18 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ListenOptions } from '@decorum/core';
 import { checkPositionals, parseArgv } from '../argv.js';
-import { nodeArgs, ownFile } from '../child-node.js';
+import { ownFile } from '../child-node.js';
 import { CliError } from '../cli-error.js';
 import { type Project, resolveProject } from '../project.js';
-import { runEntryEnv } from '../run-entry-mode.js';
 import { type BundleForm, bundleApp, externalDependencies } from './bundle-app.js';
-import type { McpManifest } from './capture-manifest.js';
-import { CACHE_OUT_ENV } from './script-bundle.js';
-import { serverCardJson } from './server-card-json.js';
-import { registryName, serverJson } from './server-json.js';
+import { logCache, readManifest, writeManifests } from './manifest-files.js';
 import { bundleSkills } from './skills-bundle.js';
 import { bundleTarget } from './targets/bundle-target.js';
 import { buildTarget, TARGETS } from './targets/index.js';
 import { checkDecoratorOptions } from './tsconfig-check.js';
 import { bundleUi } from './ui-bundle.js';
-import { envReadsWithoutFallback, unsetEnvWarning } from './unset-env.js';
 
 /** Usage of `decorum build`. */
 export const BUILD_USAGE = `Usage: decorum build [entry] [--target <name>] [--no-bundle] [--no-manifest] [--with-lists] [--out-dir <dir>] [--tsconfig <file>]
@@ -70,7 +62,9 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
     // The SWC output stays staged until the manifest is read from it (Node runs it; the bundle is for the
     // target), beside the out dir: URLs relative to the module (`new URL('../skills', import.meta.url)`)
     // then resolve as they will from the bundle.
-    const staging = join(dirname(project.outDir), `.decorum-build-${target.name}`);
+    // (An out dir outside the project stages in the project, where its imports still resolve.)
+    const beside = relative(project.root, project.outDir).startsWith('..') ? project.root : dirname(project.outDir);
+    const staging = join(beside, `.decorum-build-${target.name}`);
     const { appModule, stageDir } = await compileTo(project, staging);
     try {
       const built = join(
@@ -85,6 +79,11 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
         runtimeModule: ownFile('target-runtime'),
         outfile: built,
         external: externalDependencies(project.root, project.manifest),
+      }).catch((error: Error) => {
+        if (error instanceof CliError) throw error;
+        throw new CliError(
+          `Build for ${target.name} failed: ${error.message}\nA dependency that cannot be bundled can be listed in package.json "decorum": { "external": ["name"] } if the runtime provides it.`,
+        );
       });
       log(`built ${relative(cwd, built)} for ${target.name} in ${Math.round(performance.now() - started)} ms`);
       if (!args.flags.has('no-manifest'))
@@ -119,66 +118,6 @@ export async function buildCommand(argv: readonly string[], cwd: string, log: (l
 }
 
 /**
- * Reads the manifest by starting `project.builtEntry` and writes mcp-manifest.json, server.json and
- * server-card.json next to package.json; `cache` is the code cache that run writes (Node target).
- */
-async function writeManifests(
-  project: Project,
-  withLists: boolean,
-  cache: { cache: string; cwd: string } | undefined,
-  log: (line: string) => void,
-): Promise<void> {
-  const { manifest, where, unsetEnv } = await readManifest(project, withLists, cache?.cache);
-  if (cache !== undefined) logCache(cache.cache, cache.cwd, log);
-  await writeFile(join(project.root, 'mcp-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const registry = serverJson(project.manifest, manifest.server, where);
-  await writeFile(join(project.root, 'server.json'), `${JSON.stringify(registry, null, 2)}\n`);
-  // The Server Card (experimental): the same data, for HTTP discovery.
-  const card = serverCardJson(registry, manifest.server, project.manifest.decorum?.remoteUrl);
-  await writeFile(join(project.root, 'server-card.json'), `${JSON.stringify(card, null, 2)}\n`);
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const counts = [
-    count(manifest.tools.length, 'tool'),
-    count(manifest.resources.length, 'resource'),
-    count(manifest.templates.length, 'template'),
-    count(manifest.prompts.length, 'prompt'),
-    ...(manifest.skills ? [count(manifest.skills.length, 'skill')] : []),
-  ].join(', ');
-  log(`wrote mcp-manifest.json (${counts}), server.json and server-card.json`);
-  for (const line of manifestDetails(manifest)) log(line);
-  const ownReads = envReadsWithoutFallback(dirname(project.entry));
-  const warning = unsetEnvWarning((unsetEnv ?? []).filter((name) => ownReads.has(name)));
-  if (warning !== undefined) log(warning);
-  if (registryName(project.manifest).guessed) {
-    log(`server.json: name guessed as "${registryName(project.manifest).name}"; set "mcpName" in package.json.`);
-  }
-}
-
-/** What a reader of the build's output should know of the manifest beyond the counts: views, app-only and protected entries. */
-function manifestDetails(manifest: McpManifest): string[] {
-  const lines: string[] = [];
-  const views = manifest.resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app').map((r) => String(r.uri));
-  const appOnly = manifest.tools
-    .filter((t) => {
-      const visibility = ((t._meta as { ui?: { visibility?: unknown } } | undefined)?.ui?.visibility ??
-        []) as unknown[];
-      return visibility.length > 0 && !visibility.includes('model');
-    })
-    .map((t) => String(t.name));
-  if (views.length > 0) lines.push(`  MCP App views: ${views.join(', ')}`);
-  if (appOnly.length > 0) lines.push(`  app-only tools (hosts keep them from the model): ${appOnly.join(', ')}`);
-  const entries = [...manifest.tools, ...manifest.resources, ...manifest.templates, ...manifest.prompts];
-  const scoped = entries
-    .filter((e) => e.authorization !== undefined)
-    .map((e) => {
-      const scopes = e.authorization?.scopes ?? [];
-      return `${String(e.uri ?? e.uriTemplate ?? e.name)} (${scopes.length > 0 ? scopes.join(' ') : 'any authenticated caller'})`;
-    });
-  if (scoped.length > 0) lines.push(`  @Authorized: ${scoped.join(', ')}`);
-  return lines;
-}
-
-/**
  * Starts the built app once so its loader writes the code cache, when no manifest run does it. An app
  * that cannot start here (it needs a database, say) is still built: it just starts without the cache.
  */
@@ -191,12 +130,6 @@ async function warmUp(project: Project, cache: string, cwd: string, log: (line: 
     const why = (error as Error).message.split('\n').slice(1).join(' ').slice(0, 300);
     log(`no code cache: the built app did not start at build time (${why})`);
   }
-}
-
-/** Says whether the app's run left the code cache (an entry that ends the process its own way may not have). */
-function logCache(cache: string, cwd: string, log: (line: string) => void): void {
-  if (existsSync(cache)) log(`wrote the code cache ${relative(cwd, cache)}`);
-  else log(`no code cache: the built app's run at build time did not write ${relative(cwd, cache)}`);
 }
 
 async function compile(project: Project, bundle: boolean): Promise<BundleForm | undefined> {
@@ -266,37 +199,5 @@ function checkMetadata(project: Project, compiled: string): void {
       `${relative(project.root, project.builtEntry)} has decorators but no decorator metadata: tsup compiled without SWC. ` +
         'Install @swc/core (npm i -D @swc/core@1.16.22) and keep "emitDecoratorMetadata": true in tsconfig.json.',
     );
-  }
-}
-
-/** Runs the built entry in a child process under a host that reads the lists instead of serving. */
-async function readManifest(
-  project: Project,
-  withLists: boolean,
-  cache: string | undefined,
-): Promise<{ manifest: McpManifest; where: ListenOptions; unsetEnv?: string[] }> {
-  const dir = await mkdtemp(join(tmpdir(), 'decorum-build-'));
-  const file = join(dir, 'manifest.json');
-  try {
-    // The app gets the argv of `node dist/server.js`; what run-entry is to do travels in the environment.
-    const env = { ...process.env, ...runEntryEnv({ manifest: file, withLists }) };
-    // The loader writes the code cache as this process exits, with the app built and its lists read.
-    if (cache !== undefined) env[CACHE_OUT_ENV] = cache;
-    const child = spawn(process.execPath, nodeArgs(ownFile('run-entry'), [project.builtEntry]), {
-      cwd: project.root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env,
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    if (code !== 0) {
-      throw new CliError(`The built app failed to start, so no manifest was written:\n${stderr.trim()}`);
-    }
-    return JSON.parse(await readFile(file, 'utf8'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
 }
