@@ -53,7 +53,18 @@ describe('create-mcp-app on a terminal', () => {
 
   it('asks for every choice, and the answers give the same project as the flags', async () => {
     const flags = await createMcpApp(
-      ['notes-app', '--template', 'full', '--transport', 'both', '--no-install', '--no-git', '--yes'],
+      [
+        'notes-app',
+        '--template',
+        'full',
+        '--transport',
+        'both',
+        '--deploy',
+        'bun',
+        '--no-install',
+        '--no-git',
+        '--yes',
+      ],
       workspace.dir,
     );
     expect(flags.code).toBe(0);
@@ -68,13 +79,14 @@ describe('create-mcp-app on a terminal', () => {
         [/Project name \(notes-app\) $/, ''], // the suggestion, taken with Enter
         [/Choose 1-\d or a name \(basic\) $/, '\u001b[B\u001b[B'], // down twice from basic: full
         [/Choose 1-3 or a name \(stdio\) $/, 'both'],
+        [/Choose 1-6 or a name \(node\) $/, 'bun'], // the deploy target, asked for an HTTP server
         [/Install dependencies with npm now\? \(Y\/n\) $/, 'n'],
         [/Initialize a git repository\? \(Y\/n\) $/, 'no'],
       ],
       children,
     );
     expect(tty.screen).toContain('Invalid project name "Notes App"');
-    expect(tty.answered).toBe(6);
+    expect(tty.answered).toBe(7);
     expect(tty.code).toBe(0);
     expect(tty.screen).toContain('Created notes-app');
 

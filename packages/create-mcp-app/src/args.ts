@@ -4,6 +4,8 @@
 import {
   AUTHS,
   type AuthStyle,
+  DEPLOY_TARGETS,
+  type DeployTarget,
   SCHEMAS,
   type SchemaStyle,
   TEMPLATES,
@@ -24,6 +26,8 @@ export interface CliArgs {
   schema?: SchemaStyle;
   /** Whether users sign in (default none). */
   auth?: AuthStyle;
+  /** Where the project is deployed (default node). */
+  deploy?: DeployTarget;
   install?: boolean;
   git?: boolean;
   packageManager?: PackageManager;
@@ -51,6 +55,8 @@ Options:
   --schema <style>           ${SCHEMAS.join(' | ')}: tool arguments as class-validator DTOs or zod schemas (default: dto)
   --auth <auth>              ${AUTHS.join(' | ')}: oauth makes the server its own OAuth authorization server,
                              users signing in with GitHub or any OpenID provider (http template; default: none)
+  --deploy <target>          ${DEPLOY_TARGETS.join(' | ')}: adds the platform's config file
+                             and build/run/deploy scripts (default: node)
   --package-manager <pm>     ${PACKAGE_MANAGERS.join(' | ')} (default: the one running this command)
   --no-install               do not install the dependencies
   --no-git                   do not create a git repository
@@ -71,6 +77,7 @@ const VALUE_FLAGS: Record<string, keyof CliArgs> = {
   '--transport': 'transport',
   '--schema': 'schema',
   '--auth': 'auth',
+  '--deploy': 'deploy',
   '--package-manager': 'packageManager',
   '--pm': 'packageManager',
   '--decorum-packages': 'decorumPackages',
@@ -117,6 +124,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       else if (key === 'transport') args.transport = oneOf(flag as string, value, TRANSPORTS);
       else if (key === 'schema') args.schema = oneOf(flag as string, value, SCHEMAS);
       else if (key === 'auth') args.auth = oneOf(flag as string, value, AUTHS);
+      else if (key === 'deploy') args.deploy = oneOf(flag as string, value, DEPLOY_TARGETS);
       else if (key === 'packageManager') args.packageManager = oneOf(flag as string, value, PACKAGE_MANAGERS);
       else record[key] = value;
     } else if (BOOLEAN_FLAGS[arg] !== undefined) {

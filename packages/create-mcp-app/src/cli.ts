@@ -2,10 +2,18 @@
 // defaults), scaffolds, and prints what to do next. Returns the exit status instead of exiting.
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { type CliArgs, parseArgs, USAGE } from './args.js';
-import { TEMPLATES, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+import {
+  DEPLOY_TARGETS,
+  type DeployTarget,
+  TEMPLATES,
+  type TemplateName,
+  TRANSPORTS,
+  type Transport,
+} from './constants.js';
 import { type DecorumSource, localDecorumSource, ownVersion } from './decorum-packages.js';
+import { deployAdditions } from './deploy.js';
 import { CreateAppError } from './errors.js';
-import { detectPackageManager, type PackageManager, runScript } from './package-manager.js';
+import { detectPackageManager, type PackageManager, runPrefix, runScript } from './package-manager.js';
 import { checkProjectName, unscopedName } from './project-name.js';
 import { createPrompter, type Prompter } from './prompts.js';
 import { checkTarget, type ScaffoldOptions, scaffold } from './scaffold.js';
@@ -108,16 +116,42 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
     http: 'Streamable HTTP on a port',
     both: template === 'http' ? 'HTTP, or stdio with --stdio' : 'stdio, or HTTP with --http',
   };
+  // A platform serves HTTP: without a transport given, a deploy target other than node picks it.
+  const deployed = args.deploy !== undefined && args.deploy !== 'node';
+  if (deployed && args.transport === 'stdio') {
+    throw new CreateAppError('USAGE', `--deploy ${args.deploy} serves over HTTP: choose --transport http or both.`);
+  }
+  if (deployed && !manifest.transports.some((t) => t !== 'stdio')) {
+    throw new CreateAppError(
+      'USAGE',
+      `The ${template} template serves stdio only: it cannot be deployed to ${args.deploy}.`,
+    );
+  }
   const transport: Transport =
     args.transport ??
-    (prompter === undefined
-      ? manifest.defaultTransport
-      : await prompter.select(
-          'Transport',
-          TRANSPORTS.filter((t) => manifest.transports.includes(t)).map((t) => ({ value: t, hint: transportHints[t] })),
-          manifest.defaultTransport,
-        ));
+    (deployed
+      ? manifest.transports.includes('http')
+        ? 'http'
+        : 'both'
+      : prompter === undefined
+        ? manifest.defaultTransport
+        : await prompter.select(
+            'Transport',
+            TRANSPORTS.filter((t) => manifest.transports.includes(t)).map((t) => ({
+              value: t,
+              hint: transportHints[t],
+            })),
+            manifest.defaultTransport,
+          ));
   const packageManager: PackageManager = args.packageManager ?? detectPackageManager(io.env);
+  const deploy = args.deploy ?? (await askDeploy(prompter, transport, packageManager));
+  if (args.auth === 'oauth' && deploy !== 'node') {
+    // Sign-in builds its authorization server from the bound endpoint, which only a listening Node process has.
+    throw new CreateAppError(
+      'USAGE',
+      `--auth oauth runs as a Node server: deploy it with --deploy node (a container or VM), not ${deploy}.`,
+    );
+  }
   const install =
     args.install ??
     (prompter === undefined || (await prompter.confirm(`Install dependencies with ${packageManager} now?`, true)));
@@ -128,6 +162,7 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
     transport,
     schema: args.schema ?? 'dto',
     auth: args.auth ?? 'none',
+    deploy,
     packageManager,
     targetDir,
     decorum,
@@ -137,6 +172,20 @@ async function resolveOptions(args: CliArgs, io: CliIo, prompter: Prompter | und
     preferOffline: args.preferOffline,
     templatesDir,
   };
+}
+
+/** The deploy target, asked for on a terminal when the server speaks HTTP (stdio servers run as a local process). */
+async function askDeploy(
+  prompter: Prompter | undefined,
+  transport: Transport,
+  packageManager: PackageManager,
+): Promise<DeployTarget> {
+  if (prompter === undefined || transport === 'stdio') return 'node';
+  return prompter.select(
+    'Deploy to',
+    DEPLOY_TARGETS.map((t) => ({ value: t, hint: deployAdditions(t, runPrefix(packageManager)).hint })),
+    'node',
+  );
 }
 
 function summary(options: ScaffoldOptions, cwd: string, c: Colors): string {
@@ -152,10 +201,17 @@ function summary(options: ScaffoldOptions, cwd: string, c: Colors): string {
     [runScript(pm, 'test'), 'run the tests'],
     [runScript(pm, 'build'), 'build dist/server.js, then connect a client (see README.md)'],
   );
+  const deploy = options.deploy ?? 'node';
+  if (deploy !== 'node') {
+    steps.push([
+      runScript(pm, `build:${deploy}`),
+      `build for ${deployAdditions(deploy, runPrefix(pm)).hint} (README.md, "Deploy")`,
+    ]);
+  }
   const width = Math.max(...steps.map(([command]) => command.length));
   return [
     '',
-    `${c.green('✔')} Created ${c.bold(options.name)} in ${c.cyan(where)} ${c.dim(`(template ${options.template}, transport ${options.transport})`)}`,
+    `${c.green('✔')} Created ${c.bold(options.name)} in ${c.cyan(where)} ${c.dim(`(template ${options.template}, transport ${options.transport}${deploy === 'node' ? '' : `, deploy ${deploy}`})`)}`,
     '',
     'Next steps:',
     ...steps.map(([command, what]) => `  ${c.cyan(command.padEnd(width))}  ${c.dim(what)}`.trimEnd()),

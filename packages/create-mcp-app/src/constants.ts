@@ -19,3 +19,11 @@ export type SchemaStyle = (typeof SCHEMAS)[number];
 export const AUTHS = ['none', 'oauth'] as const;
 /** An auth choice. */
 export type AuthStyle = (typeof AUTHS)[number];
+
+/**
+ * Where the project is deployed: `node` (a Node process, the default) or a platform `decorum build --target`
+ * builds for, whose configuration file and scripts the project then gets.
+ */
+export const DEPLOY_TARGETS = ['node', 'workers', 'deno', 'bun', 'vercel', 'lambda'] as const;
+/** A deploy target. */
+export type DeployTarget = (typeof DEPLOY_TARGETS)[number];

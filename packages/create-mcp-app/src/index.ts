@@ -8,7 +8,15 @@
  */
 export { type CliArgs, parseArgs, USAGE } from './args.js';
 export { type ClientConfigInput, clientConfigs } from './client-configs.js';
-export { TEMPLATES, type TemplateName, TRANSPORTS, type Transport } from './constants.js';
+export {
+  DEPLOY_TARGETS,
+  type DeployTarget,
+  TEMPLATES,
+  type TemplateName,
+  TRANSPORTS,
+  type Transport,
+} from './constants.js';
+export { type DeployAdditions, deployAdditions } from './deploy.js';
 export { CreateAppError, type CreateAppErrorCode } from './errors.js';
 export { detectPackageManager, PACKAGE_MANAGERS, type PackageManager } from './package-manager.js';
 export { applySections, fillPlaceholders, type RenderContext, renderTemplate } from './render.js';

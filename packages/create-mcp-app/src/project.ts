@@ -2,8 +2,9 @@
 // values of the placeholders, and the rendered text of every file.
 import { readFileSync } from 'node:fs';
 import { clientConfigs } from './client-configs.js';
-import type { AuthStyle, SchemaStyle, TemplateName, Transport } from './constants.js';
+import type { AuthStyle, DeployTarget, SchemaStyle, TemplateName, Transport } from './constants.js';
 import { type DecorumSource, decorumSpec, useLocalPackages } from './decorum-packages.js';
+import { deployAdditions } from './deploy.js';
 import { CreateAppError } from './errors.js';
 import { type PackageManager, runPrefix, runScript } from './package-manager.js';
 import { unscopedName } from './project-name.js';
@@ -20,6 +21,8 @@ export interface ProjectOptions {
   schema?: SchemaStyle;
   /** Whether users sign in (default none). */
   auth?: AuthStyle;
+  /** Where the project is deployed (default node): other targets add their config files and scripts. */
+  deploy?: DeployTarget;
   packageManager: PackageManager;
   /** Absolute path of the folder the project ends up in (client configurations point there). */
   targetDir: string;
@@ -34,6 +37,18 @@ function withDependency(manifest: Record<string, unknown>, name: string, version
   const dependencies = { ...(manifest.dependencies as Record<string, string> | undefined), [name]: version };
   const sorted = Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1)));
   return { ...manifest, dependencies: sorted };
+}
+
+/** `manifest` with the deploy target's scripts after its own and its development dependencies, in name order. */
+function withDeployment(manifest: Record<string, unknown>, options: ProjectOptions): Record<string, unknown> {
+  if (options.deploy === undefined || options.deploy === 'node') return manifest;
+  const { scripts, devDependencies } = deployAdditions(options.deploy, runPrefix(options.packageManager));
+  const dev = { ...(manifest.devDependencies as Record<string, string> | undefined), ...devDependencies };
+  return {
+    ...manifest,
+    scripts: { ...(manifest.scripts as Record<string, string> | undefined), ...scripts },
+    devDependencies: Object.fromEntries(Object.entries(dev).sort(([a], [b]) => (a < b ? -1 : 1))),
+  };
 }
 
 /** One file to write, with its project-relative path. */
@@ -61,6 +76,10 @@ export function projectFlags(options: ProjectOptions): Set<string> {
     `auth:${options.auth ?? 'none'}`,
   ]);
   if (options.transport === 'both') flags.add('stdio').add('http');
+  const deploy = options.deploy ?? 'node';
+  flags.add(`deploy:${deploy}`);
+  // Served by a platform, not by `node dist/server.js`: the allowed Host names come from the environment.
+  if (deploy !== 'node') flags.add('deployed');
   return flags;
 }
 
@@ -91,7 +110,14 @@ export function projectValues(options: ProjectOptions): Record<string, string> {
  */
 export function renderProject(options: ProjectOptions, templatesDir: string): ProjectFile[] {
   const context = { flags: projectFlags(options), values: projectValues(options) };
-  const files = templateFiles(templatesDir, options.template, options.transport, options.schema, options.auth);
+  const files = templateFiles(
+    templatesDir,
+    options.template,
+    options.transport,
+    options.schema,
+    options.auth,
+    options.deploy,
+  );
   return files.map(({ path, source }) => {
     let content = renderTemplate(readFileSync(source, 'utf8'), context, `${options.template}/${path}`);
     if (path === 'package.json') {
@@ -107,6 +133,7 @@ export function renderProject(options: ProjectOptions, templatesDir: string): Pr
       if (options.auth === 'oauth') {
         manifest = withDependency(manifest, '@decorum/oauth', decorumSpec(options.decorum));
       }
+      manifest = withDeployment(manifest, options);
       content = `${JSON.stringify(useLocalPackages(manifest, options.decorum, options.packageManager), null, 2)}\n`;
     }
     return { path, content };

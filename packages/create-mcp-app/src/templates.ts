@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AUTHS,
   type AuthStyle,
+  type DeployTarget,
   SCHEMAS,
   type SchemaStyle,
   type TemplateName,
@@ -35,6 +36,8 @@ export interface TemplateFile {
 }
 
 const SHARED = '_shared';
+/** `_deploy/<target>/`: a deploy target's configuration files, added on top of the template's. */
+const DEPLOY = '_deploy';
 const VARIANT = /^(.*)\.(stdio|http|both)(\.[^./]+)$/;
 // `schema-` keeps the marker apart from names that merely end in `.dto` (the full template's notes.dto.ts).
 const SCHEMA_VARIANT = /^(.*)\.schema-(dto|zod)(\.[^./]+)$/;
@@ -121,6 +124,7 @@ function projectPath(
  * The files of a project: `_shared/` first, then the template's own files, which replace shared
  * ones of the same path. `name.<transport>.ext` and `name.schema-<dto|zod>.ext` files are variants: only the chosen
  * transport's (and schema style's) is kept, renamed to `name.ext`; `name.auth-oauth.ext` files only with `--auth oauth`.
+ * A deploy target other than `node` adds the files of `_deploy/<target>/` last.
  */
 export function templateFiles(
   templatesDir: string,
@@ -128,9 +132,14 @@ export function templateFiles(
   transport: Transport,
   schema: SchemaStyle = 'dto',
   auth: AuthStyle = 'none',
+  deploy: DeployTarget = 'node',
 ): TemplateFile[] {
   const files = new Map<string, TemplateFile>();
-  for (const root of [join(templatesDir, SHARED), join(templatesDir, name)]) {
+  const roots = [join(templatesDir, SHARED), join(templatesDir, name)];
+  // Not every target needs a file (Bun runs the bundle as it is).
+  if (deploy !== 'node' && existsSync(join(templatesDir, DEPLOY, deploy)))
+    roots.push(join(templatesDir, DEPLOY, deploy));
+  for (const root of roots) {
     for (const source of walk(root)) {
       const rel = relative(root, source);
       if (rel === 'template.json') continue;

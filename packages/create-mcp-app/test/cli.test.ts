@@ -59,6 +59,9 @@ describe('create-mcp-app', () => {
     const refused = await cli(['--template', 'basic', '--auth', 'oauth', 'x']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('sign-in is in the http template (--template http --auth oauth)');
+    const serverless = await cli(['--template', 'http', '--auth', 'oauth', '--deploy', 'lambda', 'x']);
+    expect(serverless.code).toBe(2);
+    expect(serverless.stderr).toContain('--auth oauth runs as a Node server');
     const made = await cli(['o', '--no-install', '--no-git', '--template', 'http', '--auth=oauth']);
     expect(made.code).toBe(0);
     expect(readFileSync(join(made.cwd, 'o/src/http-options.ts'), 'utf8')).toContain('auth: signIn(env)');

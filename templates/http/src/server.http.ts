@@ -5,4 +5,6 @@ import { createApp } from './app.js';
 import { httpOptions } from './http-options.js';
 
 const { url } = await createApp().listen({ http: httpOptions(process.env) });
-console.error(`MCP endpoint: ${url}`); // stderr, like every log line of an MCP server
+// stderr, like every log line of an MCP server. Built for another runtime (decorum build --target), the platform
+// serves the app and prints its endpoint: no url here.
+if (url !== undefined) console.error(`MCP endpoint: ${url}`);

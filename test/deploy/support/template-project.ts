@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { DeployTarget } from '../../../packages/create-mcp-app/src/constants.js';
 import { renderProject } from '../../../packages/create-mcp-app/src/project.js';
 import { findTemplatesDir } from '../../../packages/create-mcp-app/src/templates.js';
 import { REPO_ROOT } from '../../support/spawn-fixture.js';
@@ -15,14 +16,22 @@ export interface TemplateProject {
   remove(): void;
 }
 
-/** Renders the `full` template (DTO tools, resource templates, prompts, skills) for HTTP. */
-export function templateProject(name: string): TemplateProject {
+/**
+ * Renders the `full` template (DTO tools, resource templates, prompts, skills), or another, for HTTP; `deploy` adds
+ * that platform's files and scripts, as `create-mcp-app --deploy` does.
+ */
+export function templateProject(
+  name: string,
+  deploy?: DeployTarget,
+  template: 'basic' | 'http' | 'full' = 'full',
+): TemplateProject {
   const dir = join(REPO_ROOT, '.cache', `deploy-${name}-${randomUUID().slice(0, 8)}`);
   const files = renderProject(
     {
       name: `deploy-${name}`,
-      template: 'full',
+      template,
       transport: 'http',
+      deploy,
       packageManager: 'npm',
       targetDir: dir,
       decorum: { kind: 'registry', spec: '^0.1.0' },

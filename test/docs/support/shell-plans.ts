@@ -53,6 +53,7 @@ export const PLANS: Record<string, Plan> = {
   'docs/oauth.md: npm init @decorum/mcp-app my-server -- --template http --auth oauth': {
     skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; test/create-mcp-app/oauth-template.test.ts renders the same project from this checkout, runs its tests and signs a user in through it',
   },
+  'docs/benchmarks.md: node bench/runtimes.mjs --rounds 3 --seconds 2': { skip: NO_BENCH },
   'docs/create-mcp-app.md: npm init @decorum/mcp-app my-server': {
     skip: 'fetches @decorum/create-mcp-app from the registry, where it is not published yet; the "Before publishing" commands below scaffold the same project from this checkout',
   },
@@ -73,6 +74,15 @@ export const PLANS: Record<string, Plan> = {
   'docs/deploy.md: npx decorum build src/app.ts --target deno': { cwd: 'project' },
   'docs/deploy.md: deno run --allow-net --allow-env --allow-read dist/app.deno.js': {
     skip: 'needs Deno on the PATH; test/deploy/deno.test.ts runs this bundle in Deno (the deno npm package) and drives it with both official clients',
+  },
+  'docs/deploy.md: npx decorum build --target bun': { cwd: 'project' },
+  'docs/deploy.md: bun dist/server.bun.js': {
+    skip: 'needs Bun on the PATH; test/deploy/bun.test.ts runs this bundle in Bun (the bun npm package) and drives it with both official clients',
+  },
+  'docs/deploy.md: npx decorum build --target vercel': { cwd: 'project' },
+  'docs/deploy.md: npx decorum build --target lambda': { cwd: 'project' },
+  'docs/deploy.md: sam deploy --guided': {
+    skip: 'deploys to an AWS account with the AWS SAM CLI; test/deploy/lambda.test.ts runs the handler this template names under lambda-local',
   },
   'docs/cli.md: npx decorum dev --http --port 3000': { cwd: 'project', server: { http: 1 } },
   'docs/cli.md: npx decorum dev --stdio --http': { cwd: 'project', server: 'stdio+http' },

@@ -54,10 +54,17 @@ export async function bundleTarget(input: TargetBundleInput): Promise<void> {
   const result = await build({
     ...options,
     plugins: [nodeOnlyStubs(graph.nodeOnlyImports, target.name), ...(options.plugins ?? [])],
-    ...(needsRequire && {
-      // Bundled CommonJS dependencies call require() for built-ins; an ES module has none, so give it one.
+    ...((needsRequire || target.bundler.banner !== undefined) && {
       banner: {
-        js: "import { createRequire as __decorumCreateRequire } from 'node:module'; const require = __decorumCreateRequire(import.meta.url);",
+        js: [
+          // Bundled CommonJS dependencies call require() for built-ins; an ES module has none, so give it one.
+          needsRequire
+            ? "import { createRequire as __decorumCreateRequire } from 'node:module'; const require = __decorumCreateRequire(import.meta.url);"
+            : undefined,
+          target.bundler.banner,
+        ]
+          .filter((line) => line !== undefined)
+          .join('\n'),
       },
     }),
     write: false,
@@ -98,6 +105,7 @@ function esbuildOptions(input: TargetBundleInput, entry: string): BuildOptions {
     external: input.external,
     mainFields: [...bundler.mainFields],
     conditions: [...runConditions(), ...bundler.conditions],
+    ...(bundler.define !== undefined && { define: { ...bundler.define } }),
     plugins: [builtinsExternal(), ...oneTransformerStorage(input.root), optionalPeersLeftOut()],
     logLevel: 'silent',
   };

@@ -15,6 +15,12 @@ export interface TargetBundler {
   readonly conditions: readonly string[];
   /** package.json fields tried for a package without `exports`, in order. */
   readonly mainFields: readonly string[];
+  /**
+   * esbuild `define` (expressions replaced throughout the bundle) and a line put at its top, for a platform
+   * whose own bundler reads the code again (Next.js: see vercel.ts).
+   */
+  readonly define?: Readonly<Record<string, string>>;
+  readonly banner?: string;
 }
 
 /**
