@@ -20,7 +20,6 @@ import {
   type RequestOptions,
   toErrorObject,
 } from './peer-types.js';
-import { SlotMap } from './slot-map.js';
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
@@ -34,8 +33,7 @@ export type { PeerHandler, PeerOptions, RequestDispatcher, RequestOptions } from
  * or a client). It takes the transport's events once, in {@link start}; nobody else sets them.
  */
 export class Peer {
-  // A SlotMap, not a Map: a session's one request in flight would reallocate a Map's table per request.
-  private readonly inflight = new SlotMap<RequestId, Cancellation>();
+  private readonly inflight = new Map<RequestId, Cancellation>();
   // Requests that sent notifications (answered a macrotask later); lazy, as the next: one Peer per stateless POST.
   private notified?: Set<RequestId>;
   private outgoing?: OutgoingRequests;
@@ -299,7 +297,7 @@ export class Peer {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const cancellation of this.inflight.values()) cancellation.abort(new Error('Connection closed'));
+    for (const cancellation of [...this.inflight.values()]) cancellation.abort(new Error('Connection closed'));
     this.inflight.clear();
     this.outgoing?.close();
     this.handler.handleClose?.();

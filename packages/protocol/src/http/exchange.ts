@@ -1,5 +1,4 @@
 import { type Deferred, deferred } from '../engine/maybe-promise.js';
-import { SlotMap } from '../engine/slot-map.js';
 import { ErrorCode, type StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
@@ -31,8 +30,8 @@ const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result'
 export class Exchange {
   /** Called once the last response has been delivered (or the session closed), with this exchange. */
   ondone?: (exchange: Exchange) => void;
-  // A SlotMap: a lone request (nearly every POST) makes no Set and no table to shrink.
-  private readonly pending = new SlotMap<RequestId, true>();
+  /** The ids still awaiting their response. */
+  private readonly pending: Set<RequestId>;
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
@@ -63,7 +62,7 @@ export class Exchange {
     private readonly context: ExchangeContext,
     private readonly onDisconnect?: () => void,
   ) {
-    for (const id of requestIds) this.pending.set(id, true);
+    this.pending = new Set(requestIds);
   }
 
   /** The POST's answer: plain JSON, or an SSE `Response`. */
@@ -153,7 +152,7 @@ export class Exchange {
    */
   abort(): void {
     if (this.mode === 'done') return;
-    const errors: JsonRpcMessage[] = this.pending.keys().map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
+    const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
     this.pending.clear();
     if (this.mode === 'pending') {
       const list = [...this.buffered, ...errors];
@@ -223,7 +222,7 @@ export class Exchange {
       };
     }
     this.decide(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
-    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, this.pending.keys());
+    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, [...this.pending]);
     if (this.context.eventStore !== null && this.context.priming) {
       // Without a stored priming event the stream is not resumable, but it still carries everything live.
       const id = await this.store(null);

@@ -1,37 +1,49 @@
-// One `node:http` request served by the adapter: its body read whole when small, the endpoint's answer
-// written as plain JSON or streamed from a `Response`, and a client that leaves noticed at every step.
-// A request answered in the turn its body arrived (a plain tools/call) goes from the body's last byte to
+// One `node:http` request served by the adapter: a small body read whole first, an `HttpInput` built over the
+// request, the service's answer written as plain JSON or streamed from a `Response`, and a client that leaves
+// noticed at every step. A request answered in the turn its body arrived goes from the body's last byte to
 // `res.end` without a promise.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
-import { type HttpInput, type HttpReply, isPlain } from '../http/http-input.js';
-import { NativeInput, takesNativePath, writePlain } from './node-input.js';
-import { BadRequestError, type SeenTargets, toWebRequest } from './node-request.js';
-import { type BodySink, readSmallBody } from './small-body.js';
+import { settle } from '../engine/maybe-promise.js';
+import { type HeaderReader, HttpInput, type HttpReply, type HttpService, isPlain } from '../http/http-input.js';
+import { BadRequestError, requestPathname, requestUrl, toWebHeaders, toWebRequest } from './node-request.js';
 import { streamResponse } from './stream-response.js';
 
 /** What every request of one adapter shares (made once, by `toNodeHandler`). */
 export interface AdapterSettings {
-  /** The Fetch handler, for whatever the native way does not take. */
-  readonly handle: (request: Request) => Promise<Response>;
-  /** The endpoint's own entry, when the adapter serves an `HttpService`. */
-  readonly native?: (input: HttpInput) => MaybePromise<HttpReply>;
+  readonly serve: HttpService['serve'];
   readonly report: (error: unknown) => void;
   readonly trustProxy: boolean;
-  /** The header lists of the shared (frozen) headers of plain replies (see `writePlain`). */
-  readonly headerLists: WeakMap<object, readonly string[]>;
-  /** The Host and target last checked. */
-  readonly seen: SeenTargets;
 }
 
 const INTERNAL_ERROR = '{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}';
 const BAD_REQUEST = '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Bad Request"}}';
 
-// Bodies up to this size are read before the handler runs (one buffer instead of a bridged stream).
+// Bodies announced up to this size are read before the service runs (one buffer instead of a bridged stream;
+// Node's parser holds a body to its Content-Length, so no more is buffered).
 const SMALL_BODY_BYTES = 64 * 1024;
 
-/** One request being served. A class with methods, not closures: see the note in `small-body.ts`. */
-export class NodeExchange implements BodySink {
+// HTTP whitespace, which Headers strips from both ends of a value.
+const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/** `Headers.get` over Node's parsed headers, without copying them. */
+class NodeHeaders implements HeaderReader {
+  constructor(private readonly req: IncomingMessage) {}
+
+  get(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return (Array.isArray(value) ? value.join(', ') : value).replace(OUTER_WHITESPACE, '');
+  }
+}
+
+/**
+ * One request being served, and the source of its {@link HttpInput}. A class with methods rather than closures:
+ * the build names every closure it keeps (`keepNames`), at a cost per request.
+ */
+export class NodeExchange {
+  /** The whole body, when it was small enough to read first. */
+  body?: Uint8Array;
+  private chunks?: Buffer[];
   private controller?: AbortController;
   private disconnectListeners?: (() => void)[];
   /** Whether the response's 'close' is listened to: only once something waits to hear of a disconnect. */
@@ -44,15 +56,123 @@ export class NodeExchange implements BodySink {
     private readonly next?: (error?: unknown) => void,
   ) {}
 
+  get trustProxy(): boolean {
+    return this.settings.trustProxy;
+  }
+
   /** True once the client disconnected before the response was finished. */
   get gone(): boolean {
     // Node destroys the response when its connection closes; one that finished first was answered.
     return this.res.destroyed && !this.res.writableFinished;
   }
 
+  /** Reads a small body whole first; anything else is read by the service as it goes (see `toWebRequest`). */
+  start(): void {
+    const { req } = this;
+    const length = Number(req.headers['content-length']);
+    const small =
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      req.httpVersionMajor < 2 &&
+      !req.readableDidRead &&
+      !req.readableEnded &&
+      req.headers['transfer-encoding'] === undefined &&
+      Number.isSafeInteger(length) &&
+      length > 0 &&
+      length <= SMALL_BODY_BYTES;
+    if (!small) {
+      this.respond();
+      return;
+    }
+    this.chunks = [];
+    // Bound methods, not closures (see the class note); they stay until the request is dropped.
+    req.on('data', this.onData.bind(this));
+    req.on('end', this.onEnd.bind(this));
+    req.on('close', this.onClose.bind(this));
+  }
+
+  private onData(chunk: Buffer): void {
+    this.chunks?.push(chunk);
+  }
+
+  private onEnd(): void {
+    const chunks = this.chunks;
+    if (chunks === undefined) return;
+    this.chunks = undefined;
+    this.body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    if (!this.res.destroyed) this.respond();
+  }
+
+  /** A client that left mid-body is not answered (nor logged), as when the service read the stream. */
+  private onClose(): void {
+    if (this.chunks === undefined) return;
+    this.chunks = undefined;
+    if (!this.res.destroyed) this.failed(new BadRequestError('The client closed the connection before the body ended'));
+  }
+
+  private respond(): void {
+    settle(
+      () =>
+        this.settings.serve(new HttpInput(this.req.method ?? 'GET', this.pathname(), new NodeHeaders(this.req), this)),
+      (reply) => this.answer(reply),
+      (error) => this.failed(error),
+    );
+  }
+
+  /** The path, checked with the Host as a `Request` would check them (a bad one fails here: 400). */
+  private pathname(): string {
+    return requestPathname(this.req, this.trustProxy);
+  }
+
+  /** @internal (HttpSource) */
+  url(): string {
+    return requestUrl(this.req, this.trustProxy);
+  }
+
+  /** @internal (HttpSource) */
+  request(): Request {
+    return toWebRequest(this.req, this, this.body);
+  }
+
+  /** @internal (HttpSource) */
+  webHeaders(): Headers {
+    return toWebHeaders(this.req);
+  }
+
+  /** @internal (HttpSource) Calls `listener` once if the client disconnects before the response is finished. */
+  onAbort(listener: () => void): void {
+    if (this.gone) {
+      queueMicrotask(listener);
+      return;
+    }
+    this.watch();
+    this.disconnectListeners ??= [];
+    this.disconnectListeners.push(listener);
+  }
+
+  /** Same as {@link onAbort} (the name `toWebRequest` asks for). */
+  onDisconnect(listener: () => void): void {
+    this.onAbort(listener);
+  }
+
+  /** Aborts when the client disconnects before the response is finished; made on first use. */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.gone) this.controller.abort();
+      else this.watch();
+    }
+    return this.controller.signal;
+  }
+
+  /** Registers a callback for the end of the response, however it ended. */
+  onResponseClosed(listener: () => void): void {
+    this.res.once('close', listener);
+  }
+
   /**
    * Listens for the response's end from now on. Not from the start: a request answered in the turn its body
-   * arrived (nearly every POST) has nobody to tell, and a listener per request was a measurable share of it.
+   * arrived has nobody to tell.
    */
   private watch(): void {
     if (this.watching) return;
@@ -65,96 +185,10 @@ export class NodeExchange implements BodySink {
     });
   }
 
-  get trustProxy(): boolean {
-    return this.settings.trustProxy;
-  }
-
-  get seen(): SeenTargets {
-    return this.settings.seen;
-  }
-
-  /** Reads a small body whole first; anything else goes to the handler at once. */
-  start(): void {
-    try {
-      if (!readSmallBody(this.req, SMALL_BODY_BYTES, this)) this.respond(undefined);
-    } catch (error) {
-      this.failed(error);
-    }
-  }
-
-  /** @internal (BodySink) */
-  bodyRead(bytes: Uint8Array): void {
-    if (!this.over()) this.respond(bytes);
-  }
-
-  /** @internal (BodySink) A client that left mid-body is not answered (nor logged), as when the handler read the stream. */
-  bodyFailed(error: Error): void {
-    if (!this.over()) this.failed(new BadRequestError(error.message));
-  }
-
-  /**
-   * Calls `listener` once if the client disconnects before the response is finished (at once, in a microtask, if
-   * it already has). Plain callbacks: an AbortController per request was a measurable share of a small call.
-   */
-  onDisconnect(listener: () => void): void {
-    if (this.gone) {
-      queueMicrotask(listener);
-      return;
-    }
-    this.watch();
-    this.disconnectListeners ??= [];
-    this.disconnectListeners.push(listener);
-  }
-
-  /** Aborts when the client disconnects before the response is finished; made on first use (most requests never need it). */
-  get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.gone) this.controller.abort();
-      else this.watch();
-    }
-    return this.controller.signal;
-  }
-
-  /** The reason of {@link signal}, if it was made and aborted. */
-  get abortReason(): unknown {
-    return this.controller?.signal.reason;
-  }
-
-  /** Registers a callback for the end of the response, however it ended. */
-  onResponseClosed(listener: () => void): void {
-    this.res.once('close', listener);
-  }
-
-  /** Nobody is left to answer (the client left, or the response was destroyed). */
-  private over(): boolean {
-    return this.res.destroyed;
-  }
-
-  private respond(bytes: Uint8Array | undefined): void {
-    const { native, handle } = this.settings;
-    let reply: MaybePromise<HttpReply>;
-    try {
-      reply =
-        native !== undefined && takesNativePath(this.req, bytes)
-          ? native(new NativeInput(this.req, this, bytes))
-          : handle(toWebRequest(this.req, this, bytes));
-    } catch (error) {
-      this.failed(error);
-      return;
-    }
-    if (isThenable(reply)) {
-      reply.then(
-        (answer) => this.answer(answer),
-        (error: unknown) => this.failed(error),
-      );
-    } else this.answer(reply);
-  }
-
   private answer(reply: HttpReply): void {
     const plain = isPlain(reply);
-    if (this.over()) {
-      // The client left while the handler worked: release the producer (an SSE stream's cancel() runs).
+    if (this.res.destroyed) {
+      // The client left while the service worked: release the producer (an SSE stream's cancel() runs).
       if (!plain) reply.body?.cancel().catch(() => {});
       return;
     }
@@ -162,8 +196,16 @@ export class NodeExchange implements BodySink {
       streamResponse(reply, this).catch((error: unknown) => this.failed(error));
       return;
     }
+    // As the adapter writes the equivalent `Response`: lower-case names in `Headers` order, then Content-Length,
+    // as one flat [name, value, …] list (Node keeps it as is, without a header map per response).
+    const entries = Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
+    const list: string[] = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+    if (reply.body !== null && this.req.method !== 'HEAD') {
+      list.push('content-length', String(Buffer.byteLength(reply.body)));
+    }
     try {
-      writePlain(this.res, reply, this.req.method, this.settings.headerLists);
+      this.res.writeHead(reply.status, list);
+      this.res.end(this.req.method === 'HEAD' ? undefined : (reply.body ?? undefined));
     } catch (error) {
       this.failed(error);
     }
@@ -181,18 +223,17 @@ export class NodeExchange implements BodySink {
 
   private answerFailure(error: unknown): void {
     const { res, next } = this;
-    const { report } = this.settings;
-    if (this.over()) {
-      // Nobody is left to answer; a handler that gave up because its client left is not worth logging.
-      const abandoned = error === this.abortReason || (error as Error | null)?.name === 'AbortError';
-      if (!this.gone || !abandoned) report(error);
+    if (res.destroyed) {
+      // Nobody is left to answer; a service that gave up because its client left is not worth logging.
+      const abandoned = error === this.controller?.signal.reason || (error as Error | null)?.name === 'AbortError';
+      if (!this.gone || !abandoned) this.settings.report(error);
       return;
     }
     if (next && !res.headersSent) {
       next(error);
       return;
     }
-    if (!(error instanceof BadRequestError)) report(error);
+    if (!(error instanceof BadRequestError)) this.settings.report(error);
     if (res.headersSent) {
       res.destroy();
       return;

@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpService } from '../http/http-input.js';
-import { type AdapterSettings, NodeExchange } from './node-exchange.js';
-import { SeenTargets } from './node-request.js';
+import { NodeExchange } from './node-exchange.js';
 
 /** A Web-standard HTTP handler: what Decorum's Streamable HTTP transport exposes, and what Bun, Deno and Workers serve. */
 export type WebHandler = (request: Request) => Promise<Response>;
 
-/** What the adapter serves: a Fetch handler, or an {@link HttpService} (a `StreamableHttpHandler`), which also takes the fast path. */
+/** What the adapter serves: a Fetch handler, or an {@link HttpService} (a `StreamableHttpHandler`), served without `Request`. */
 export type NodeServable = WebHandler | HttpService;
 
 /** A `node:http` request listener that also fits Express and Connect middleware (`next` receives errors). */
@@ -29,13 +28,11 @@ export interface NodeHandlerOptions {
 const logToStderr = (error: unknown) => console.error('[decorum] HTTP handler error:', error);
 
 /**
- * Bridges a Web-standard handler to `node:http`: builds a `Request` (absolute URL, headers, streamed body, an
- * `AbortSignal` that fires when the client goes away) and streams the `Response` back with backpressure and
- * no buffering, so Server-Sent Events reach the client as they are written.
- *
- * Given a `StreamableHttpHandler` itself (an {@link HttpService}) rather than its `handle`, ordinary POSTs (and
- * bodiless GET and DELETE) reach its `serve` without `Request` and `Response`: same code, same answers, less
- * work per request.
+ * Bridges a handler to `node:http`. Every request becomes an `HttpInput` (a small body read whole first); an
+ * {@link HttpService} (a `StreamableHttpHandler`) serves it as it is, a Fetch handler gets the `Request` built from
+ * it (absolute URL, headers, streamed body, an `AbortSignal` that fires when the client goes away). A plain reply is
+ * written at once; a `Response` is streamed back with backpressure, so Server-Sent Events reach the client as they
+ * are written.
  *
  * If a framework already consumed the body (`express.json()` sets `req.body`), the adapter re-serializes it:
  * strings and Buffers as they are, anything else with `JSON.stringify` (and `content-type: application/json`).
@@ -46,9 +43,11 @@ const logToStderr = (error: unknown) => console.error('[decorum] HTTP handler er
  * // Express: app.all('/mcp', toNodeHandler(handle));
  */
 export function toNodeHandler(target: NodeServable, options: NodeHandlerOptions = {}): NodeRequestListener {
-  const settings: AdapterSettings = {
-    handle: typeof target === 'function' ? target : target.handle,
-    native: typeof target === 'function' ? undefined : (input) => target.serve(input),
+  const settings = {
+    serve:
+      typeof target === 'function'
+        ? (input: { request(): Request }) => target(input.request())
+        : target.serve.bind(target),
     report: (error: unknown) => {
       try {
         (options.onError ?? logToStderr)(error);
@@ -57,8 +56,6 @@ export function toNodeHandler(target: NodeServable, options: NodeHandlerOptions 
       }
     },
     trustProxy: options.trustProxy === true,
-    headerLists: new WeakMap(),
-    seen: new SeenTargets(),
   };
   return (req, res, next) => new NodeExchange(settings, req, res, next).start();
 }

@@ -25,8 +25,6 @@ export interface WebRequestContext {
   onResponseClosed(listener: () => void): void;
   /** Believe `X-Forwarded-Proto` / `X-Forwarded-Host`. */
   trustProxy: boolean;
-  /** What the adapter checked already (see {@link SeenTargets}). */
-  seen?: SeenTargets;
 }
 
 /**
@@ -96,40 +94,17 @@ const PLAIN_TARGET = /^\/[A-Za-z0-9.\-_~!$&'()*+,;=:@/]*(?:\?.*)?$/;
 
 /**
  * The path of the request URL, checked as {@link requestLocation} checks it; throws {@link BadRequestError}.
- * A plain target (what MCP clients send) is cut at its query without building a URL: one fewer object and
- * parse per request on the fast path.
+ * A plain target (what MCP clients send) is cut at its query without building a URL.
  */
-export function requestPathname(req: IncomingMessage, trustProxy: boolean, seen?: SeenTargets): string {
-  const { target } = requestParts(req, trustProxy, seen);
-  if (seen !== undefined && target === seen.target) return seen.pathname;
-  if (PLAIN_TARGET.test(target) && !target.includes('/.')) {
-    const query = target.indexOf('?');
-    const pathname = query === -1 ? target : target.slice(0, query);
-    if (seen !== undefined) {
-      seen.target = target;
-      seen.pathname = pathname;
-    }
-    return pathname;
-  }
-  return requestLocation(req, trustProxy).pathname;
-}
-
-/**
- * The last Host and plain target one adapter checked: a client sends the same ones on every request, so the
- * checks (two regular expressions) run about once per client instead of once per request.
- */
-export class SeenTargets {
-  host = '';
-  target = '';
-  pathname = '';
+export function requestPathname(req: IncomingMessage, trustProxy: boolean): string {
+  const { target } = requestParts(req, trustProxy);
+  if (!PLAIN_TARGET.test(target) || target.includes('/.')) return requestLocation(req, trustProxy).pathname;
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
 }
 
 /** The scheme, host and target of a request, each checked; throws {@link BadRequestError}. */
-function requestParts(
-  req: IncomingMessage,
-  trustProxy: boolean,
-  seen?: SeenTargets,
-): { scheme: string; host: string; target: string } {
+function requestParts(req: IncomingMessage, trustProxy: boolean): { scheme: string; host: string; target: string } {
   let scheme = (req.socket as TLSSocket | null)?.encrypted === true ? 'https' : 'http';
   let host = req.headers.host ?? firstValue(req.headers[':authority']);
   if (trustProxy) {
@@ -138,10 +113,7 @@ function requestParts(
     host = firstValue(req.headers['x-forwarded-host']) ?? host;
   }
   host ||= socketAuthority(req);
-  if (host !== seen?.host) {
-    if (!HOST.test(host)) throw new BadRequestError(`Invalid Host header: ${JSON.stringify(host)}`);
-    if (seen !== undefined) seen.host = host;
-  }
+  if (!HOST.test(host)) throw new BadRequestError(`Invalid Host header: ${JSON.stringify(host)}`);
   // Express strips the mount path from req.url; originalUrl is what the client asked for.
   const target = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   // Only origin-form ('/path?query'); concatenating rather than resolving keeps '//evil.example' a path.
