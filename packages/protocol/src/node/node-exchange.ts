@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { settle } from '../engine/maybe-promise.js';
 import { type HeaderReader, HttpInput, type HttpReply, type HttpService, isPlain } from '../http/http-input.js';
-import { BadRequestError, requestPathname, requestUrl, toWebHeaders, toWebRequest } from './node-request.js';
+import { BadRequestError, requestLocation, requestPathname, toWebHeaders, toWebRequest } from './node-request.js';
 import { streamResponse } from './stream-response.js';
 
 /** What every request of one adapter shares (made once, by `toNodeHandler`). */
@@ -126,7 +126,7 @@ export class NodeExchange {
 
   /** @internal (HttpSource) */
   url(): string {
-    return requestUrl(this.req, this.trustProxy);
+    return requestLocation(this.req, this.trustProxy).href;
   }
 
   /** @internal (HttpSource) */

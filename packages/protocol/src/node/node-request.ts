@@ -40,7 +40,7 @@ export function toWebRequest(
   bytes?: Uint8Array,
 ): Request {
   const method = req.method ?? 'GET';
-  const url = requestUrl(req, context.trustProxy);
+  const url = requestLocation(req, context.trustProxy).href;
   const headers = toWebHeaders(req);
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: context.signal };
   if (bytes !== undefined) {
@@ -73,12 +73,7 @@ export function toWebHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** The absolute URL of a request, as {@link toWebRequest} gives it; throws {@link BadRequestError}. */
-export function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
-  return requestLocation(req, trustProxy).href;
-}
-
-/** The request URL, parsed (what {@link requestUrl} serializes); throws {@link BadRequestError}. */
+/** The absolute request URL, as {@link toWebRequest} gives it; throws {@link BadRequestError}. */
 export function requestLocation(req: IncomingMessage, trustProxy: boolean): URL {
   const { scheme, host, target } = requestParts(req, trustProxy);
   try {
