@@ -273,3 +273,11 @@ export class Exchange {
     this.ended?.resolve();
   }
 }
+
+/** The inbound request a message belongs to: named by the engine, or the id of a lone response. */
+export function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
+  if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
+  const first = Array.isArray(message) ? message[0] : message;
+  if (first !== undefined && !('method' in first) && first.id !== null) return first.id;
+  return undefined;
+}

@@ -4,8 +4,7 @@
 // the request's own messages to its exchange.
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
-import type { Exchange } from './exchange.js';
-import { relatedId } from './exchange-context.js';
+import { type Exchange, relatedId } from './exchange.js';
 
 const done: Promise<void> = Promise.resolve();
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { HeaderReader } from '../http/http-input.js';
 
 // The request body is pulled in slices of at most this many bytes ahead of the handler.
 const BODY_HIGH_WATER_MARK = 64 * 1024;
@@ -19,8 +20,6 @@ export class BadRequestError extends Error {
 export interface WebRequestContext {
   /** Becomes the Request's signal: aborts when the client disconnects before the response is finished. */
   signal: AbortSignal;
-  /** Calls the listener once if the client disconnects before the response is finished (no AbortSignal made). */
-  onDisconnect(listener: () => void): void;
   /** Registers a callback for the end of the response, however it ended; an unread request body is then drained. */
   onResponseClosed(listener: () => void): void;
   /** Believe `X-Forwarded-Proto` / `X-Forwarded-Host`. */
@@ -215,4 +214,18 @@ function streamBody(
     },
     { highWaterMark: BODY_HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
   );
+}
+
+// HTTP whitespace, which Headers strips from both ends of a value.
+const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/** `Headers.get` over Node's parsed headers, without copying them. */
+export class NodeHeaders implements HeaderReader {
+  constructor(private readonly req: IncomingMessage) {}
+
+  get(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return (Array.isArray(value) ? value.join(', ') : value).replace(OUTER_WHITESPACE, '');
+  }
 }
