@@ -167,16 +167,27 @@ export class PostAccept {
 
 /** True when the Content-Type is JSON (any parameters, any case: `Application/JSON; charset=utf-8`). */
 export function isJsonBody(headers: HeaderReader): boolean {
-  return headers.get('content-type')?.toLowerCase().startsWith('application/json') === true;
+  const type = headers.get('content-type');
+  // What clients send, as is; only another spelling pays for lower-casing.
+  return type !== null && (type.startsWith('application/json') || type.toLowerCase().startsWith('application/json'));
 }
 
 /** True when the Accept header lists `type`, its `major/*`, or `*\/*` (parameters ignored). */
 export function accepts(headers: HeaderReader, type: string): boolean {
+  const header = headers.get('accept');
+  if (header === null) return false;
   const major = `${type.slice(0, type.indexOf('/'))}/*`;
-  return (headers.get('accept') ?? '').split(',').some((entry) => {
-    const listed = (entry.split(';')[0] as string).trim().toLowerCase();
-    return listed === type || listed === major || listed === '*/*';
-  });
+  // A scan rather than split/map/some: it runs twice for every POST.
+  for (let start = 0; start <= header.length; ) {
+    let end = header.indexOf(',', start);
+    if (end === -1) end = header.length;
+    const semicolon = header.indexOf(';', start);
+    let listed = header.slice(start, semicolon !== -1 && semicolon < end ? semicolon : end).trim();
+    if (listed !== type) listed = listed.toLowerCase();
+    if (listed === type || listed === major || listed === '*/*') return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 /**

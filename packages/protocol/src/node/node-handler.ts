@@ -37,6 +37,11 @@ export interface NodeHandlerOptions {
   trustProxy?: boolean;
 }
 
+const byLowerCase = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 const logToStderr = (error: unknown) => console.error('[decorum] HTTP handler error:', error);
 
 /**
@@ -243,8 +248,9 @@ class NodeExchange {
     }
     // As the adapter writes the equivalent `Response`: lower-case names in `Headers` order, then Content-Length,
     // as one flat [name, value, …] list (Node keeps it as is, without a header map per response).
-    const entries = Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
-    const list: string[] = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+    const { headers } = reply;
+    const list: string[] = [];
+    for (const name of Object.keys(headers).sort(byLowerCase)) list.push(name.toLowerCase(), headers[name] as string);
     if (reply.body !== null && this.req.method !== 'HEAD') {
       list.push('content-length', String(Buffer.byteLength(reply.body)));
     }

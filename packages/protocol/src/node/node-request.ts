@@ -218,14 +218,20 @@ function streamBody(
 
 // HTTP whitespace, which Headers strips from both ends of a value.
 const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+const isHttpSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
 /** `Headers.get` over Node's parsed headers, without copying them. */
 export class NodeHeaders implements HeaderReader {
   constructor(private readonly req: IncomingMessage) {}
 
   get(name: string): string | null {
-    const value = this.req.headers[name.toLowerCase()];
+    // Node's names are lower case, and so is nearly every name asked for: lower-cased only on a miss.
+    const headers = this.req.headers;
+    const value = headers[name] ?? headers[name.toLowerCase()];
     if (value === undefined) return null;
-    return (Array.isArray(value) ? value.join(', ') : value).replace(OUTER_WHITESPACE, '');
+    const joined = Array.isArray(value) ? value.join(', ') : value;
+    return isHttpSpace(joined.charCodeAt(0)) || isHttpSpace(joined.charCodeAt(joined.length - 1))
+      ? joined.replace(OUTER_WHITESPACE, '')
+      : joined;
   }
 }
