@@ -37,11 +37,6 @@ export interface NodeHandlerOptions {
   trustProxy?: boolean;
 }
 
-const byLowerCase = (a: string, b: string) => {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
-};
 const logToStderr = (error: unknown) => console.error('[decorum] HTTP handler error:', error);
 
 /**
@@ -250,7 +245,13 @@ class NodeExchange {
     // as one flat [name, value, …] list (Node keeps it as is, without a header map per response).
     const { headers } = reply;
     const list: string[] = [];
-    for (const name of Object.keys(headers).sort(byLowerCase)) list.push(name.toLowerCase(), headers[name] as string);
+    for (const name of Object.keys(headers)) {
+      // Insertion by name into the flat list: a reply has a few headers.
+      const lower = name.toLowerCase();
+      let at = list.length;
+      while (at > 0 && (list[at - 2] as string) > lower) at -= 2;
+      list.splice(at, 0, lower, headers[name] as string);
+    }
     if (reply.body !== null && this.req.method !== 'HEAD') {
       list.push('content-length', String(Buffer.byteLength(reply.body)));
     }
