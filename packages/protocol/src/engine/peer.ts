@@ -20,6 +20,7 @@ import {
   type RequestOptions,
   toErrorObject,
 } from './peer-types.js';
+import { SlotMap } from './slot-map.js';
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
@@ -33,7 +34,8 @@ export type { PeerHandler, PeerOptions, RequestDispatcher, RequestOptions } from
  * or a client). It takes the transport's events once, in {@link start}; nobody else sets them.
  */
 export class Peer {
-  private readonly inflight = new Map<RequestId, Cancellation>();
+  // A SlotMap, not a Map: a session's one request in flight would reallocate a Map's table per request.
+  private readonly inflight = new SlotMap<RequestId, Cancellation>();
   // Requests that sent notifications (answered a macrotask later); lazy, as the next: one Peer per stateless POST.
   private notified?: Set<RequestId>;
   private outgoing?: OutgoingRequests;
@@ -297,7 +299,7 @@ export class Peer {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const cancellation of [...this.inflight.values()]) cancellation.abort(new Error('Connection closed'));
+    for (const cancellation of this.inflight.values()) cancellation.abort(new Error('Connection closed'));
     this.inflight.clear();
     this.outgoing?.close();
     this.handler.handleClose?.();

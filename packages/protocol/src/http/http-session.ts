@@ -1,4 +1,5 @@
 import type { ServerSession } from '../engine/session.js';
+import { SlotMap } from '../engine/slot-map.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
@@ -49,8 +50,8 @@ export class HttpSession implements Transport {
   lastActive = Date.now();
   /** Who the session belongs to when requests are authenticated; other credentials cannot use it. */
   owner?: string;
-  private readonly exchanges = new Map<RequestId, Exchange>();
-  private readonly byStream = new Map<string, Exchange>();
+  private readonly exchanges = new SlotMap<RequestId, Exchange>();
+  private readonly byStream = new SlotMap<string, Exchange>();
   private readonly standaloneId: string;
   private standalone?: SseConnection;
   private queued: JsonRpcMessage[] = [];
@@ -258,7 +259,7 @@ export class HttpSession implements Transport {
   async close(forget = this.settings.cluster === undefined): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const exchange of [...this.byStream.values()]) exchange.abort();
+    for (const exchange of this.byStream.values()) exchange.abort();
     this.standalone?.close();
     this.shared?.close();
     this.queued = [];
