@@ -35,7 +35,7 @@ export interface WebRequestContext {
 export function toWebRequest(
   req: IncomingMessage,
   context: WebRequestContext,
-  /** The whole body, when the caller already read it (see `readSmallBody`). */
+  /** The whole body, when the caller already read it (the adapter reads a small body first). */
   bytes?: Uint8Array,
 ): Request {
   const method = req.method ?? 'GET';
