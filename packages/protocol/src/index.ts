@@ -101,12 +101,13 @@ export {
   type StoredMessage,
   type StreamLeases,
 } from './http/event-store.js';
-export type {
-  HeaderReader,
+export {
+  type HeaderReader,
   HttpInput,
-  HttpReply,
-  HttpService,
-  PlainReply,
+  type HttpReply,
+  type HttpService,
+  type HttpSource,
+  type PlainReply,
 } from './http/http-input.js';
 export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';

@@ -26,6 +26,23 @@ export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybeP
   return isThenable(value) ? Promise.resolve(value).then(next) : next(value);
 }
 
+/**
+ * Runs `run` and hands its outcome to `ok` or `fail`: at once when it returns a plain value or throws, when it
+ * settles for a promise. The one place an HTTP request's answer leaves the synchronous path (the adapter's end).
+ * @example settle(() => service.serve(input), (reply) => write(reply), (error) => answer500(error))
+ */
+export function settle<T>(run: () => MaybePromise<T>, ok: (value: T) => void, fail: (error: unknown) => void): void {
+  let value: MaybePromise<T>;
+  try {
+    value = run();
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  if (isThenable(value)) Promise.resolve(value).then(ok, fail);
+  else ok(value);
+}
+
 /** A promise and the function that resolves it (`Promise.withResolvers`, which Node 20 lacks). */
 export interface Deferred<T> {
   readonly promise: Promise<T>;

@@ -1,10 +1,6 @@
-// A Map for entries that come and go with each request. V8 shrinks a Map's table when a delete
-// leaves it sparse, so a Map that empties and refills on every request (a session's one request in
-// flight) allocates a new table per request; and the tables of a long-lived Map are allocated in old
-// space, where only a full GC reclaims them. Over HTTP sessions that churn was 85% of the bytes the
-// server promoted (measured with the sampling heap profiler), and the old space it fragmented stayed
-// committed after the load. Here the first entry lives in fields, and a Map holds the others only
-// while more than one is present.
+// A Map for the entries of long-lived objects that come and go with each request (a peer's requests in
+// flight, an HTTP session's exchanges). Kept for the RSS after HTTP load: see "Structures kept for a figure"
+// in docs/benchmarks.md.
 
 // SameValueZero, as Map compares keys.
 const same = (a: unknown, b: unknown) => a === b || (Number.isNaN(a) && Number.isNaN(b));

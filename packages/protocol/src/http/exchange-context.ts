@@ -1,7 +1,5 @@
-// What an exchange takes from its endpoint and session (made once per session, or per endpoint), and how a
-// message finds the exchange it belongs to.
-import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
-import type { SendOptions } from '../transports/transport.js';
+// What an exchange takes from its endpoint and session (made once per session, or per endpoint).
+import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { EventStore } from './event-store.js';
 import type { SseBudget } from './sse-budget.js';
 import type { StoreIncidents } from './store-incidents.js';
@@ -65,12 +63,4 @@ export function exchangeContext(
     relay: session?.relay,
     incidents: session?.incidents,
   };
-}
-
-/** The inbound request a message belongs to: named by the engine, or the id of a lone response. */
-export function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
-  if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
-  const first = Array.isArray(message) ? message[0] : message;
-  if (first !== undefined && !('method' in first) && first.id !== null) return first.id;
-  return undefined;
 }

@@ -1,5 +1,4 @@
 import { type Deferred, deferred } from '../engine/maybe-promise.js';
-import { SlotMap } from '../engine/slot-map.js';
 import { ErrorCode, type StepUp } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { SendOptions } from '../transports/transport.js';
@@ -20,6 +19,8 @@ const ABORTED = Object.freeze({
 const DONE: Promise<void> = Promise.resolve();
 
 const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
+const onlyResponses = (m: JsonRpcMessage | JsonRpcMessage[]): boolean =>
+  Array.isArray(m) ? m.every(isResponse) : isResponse(m);
 
 /**
  * The answer to one POST carrying requests. It stays undecided until the first related message:
@@ -31,8 +32,8 @@ const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result'
 export class Exchange {
   /** Called once the last response has been delivered (or the session closed), with this exchange. */
   ondone?: (exchange: Exchange) => void;
-  // A SlotMap: a lone request (nearly every POST) makes no Set and no table to shrink.
-  private readonly pending = new SlotMap<RequestId, true>();
+  /** The ids still awaiting their response. */
+  private readonly pending: Set<RequestId>;
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
@@ -63,7 +64,7 @@ export class Exchange {
     private readonly context: ExchangeContext,
     private readonly onDisconnect?: () => void,
   ) {
-    for (const id of requestIds) this.pending.set(id, true);
+    this.pending = new Set(requestIds);
   }
 
   /** The POST's answer: plain JSON, or an SSE `Response`. */
@@ -99,17 +100,10 @@ export class Exchange {
    * comes with an error response refused for want of scopes (see {@link SendOptions.stepUp}).
    */
   deliver(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void> {
-    // Nothing queued and still undecided: a lone response is written at once (that branch of
-    // write() never awaits), sparing the queue's promises on nearly every POST.
-    if (this.tasks === 0 && this.mode === 'pending' && !Array.isArray(message) && isResponse(message)) {
-      // The only response awaited, with nothing before it (a lone request's answer): plain JSON, now.
-      const id = (message as { id: RequestId }).id;
-      if (stepUp === undefined && this.buffered.length === 0 && this.pending.size === 1 && this.pending.delete(id)) {
-        this.decide(this.json(message));
-        this.finish();
-        return DONE;
-      }
-      return this.write(message, stepUp);
+    // Undecided with nothing queued, and only responses: held, or answered as plain JSON, at once.
+    if (this.tasks === 0 && this.mode === 'pending' && onlyResponses(message)) {
+      this.hold(message, stepUp);
+      return DONE;
     }
     return this.enqueue(() => this.write(message, stepUp));
   }
@@ -153,7 +147,7 @@ export class Exchange {
    */
   abort(): void {
     if (this.mode === 'done') return;
-    const errors: JsonRpcMessage[] = this.pending.keys().map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
+    const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
     this.pending.clear();
     if (this.mode === 'pending') {
       const list = [...this.buffered, ...errors];
@@ -185,31 +179,30 @@ export class Exchange {
 
   private async write(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void> {
     if (this.mode === 'done') return;
-    if (stepUp !== undefined) this.stepUp = stepUp;
+    if (this.mode === 'pending' && onlyResponses(message)) return this.hold(message, stepUp);
     const list = Array.isArray(message) ? message : [message];
     const responses = list.filter(isResponse);
     for (const response of responses) this.pending.delete((response as { id: RequestId }).id);
     const final = responses.length > 0 && this.pending.size === 0;
-    if (this.mode === 'pending') {
-      if (responses.length === list.length) {
-        this.buffered.push(...list);
-        if (!final) return;
-        // Only responses, and all of them: plain JSON (one object, or an array for a batch).
-        const lone = this.buffered.length === 1 && !Array.isArray(message);
-        const body = lone ? this.buffered[0] : this.buffered;
-        if (lone && this.stepUp !== undefined) {
-          // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
-          this.decide({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
-        } else {
-          this.decide(this.json(body));
-        }
-        this.finish();
-        return;
-      }
-      await this.startSse();
-    }
+    if (this.mode === 'pending') await this.startSse();
     await this.emit(message);
     if (final) this.finish();
+  }
+
+  /** Responses while undecided: kept until the last one, then all of them are the POST's plain JSON answer. */
+  private hold(message: JsonRpcMessage | JsonRpcMessage[], stepUp: StepUp | undefined): void {
+    if (stepUp !== undefined) this.stepUp = stepUp;
+    const list = Array.isArray(message) ? message : [message];
+    for (const response of list) this.pending.delete((response as { id: RequestId }).id);
+    this.buffered.push(...list);
+    if (this.pending.size > 0) return;
+    const lone = this.buffered.length === 1 && !Array.isArray(message);
+    const body = lone ? (this.buffered[0] as JsonRpcMessage) : this.buffered;
+    // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
+    if (lone && this.stepUp !== undefined)
+      this.decide({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
+    else this.decide(this.json(body));
+    this.finish();
   }
 
   private async startSse(): Promise<void> {
@@ -223,7 +216,7 @@ export class Exchange {
       };
     }
     this.decide(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
-    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, this.pending.keys());
+    if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, [...this.pending]);
     if (this.context.eventStore !== null && this.context.priming) {
       // Without a stored priming event the stream is not resumable, but it still carries everything live.
       const id = await this.store(null);
@@ -279,4 +272,12 @@ export class Exchange {
     done?.(this);
     this.ended?.resolve();
   }
+}
+
+/** The inbound request a message belongs to: named by the engine, or the id of a lone response. */
+export function relatedId(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): RequestId | undefined {
+  if (options?.relatedRequestId !== undefined) return options.relatedRequestId;
+  const first = Array.isArray(message) ? message[0] : message;
+  if (first !== undefined && !('method' in first) && first.id !== null) return first.id;
+  return undefined;
 }

@@ -1,35 +1,103 @@
-// What the Streamable HTTP endpoint reads of a request and what it answers, independent of where
-// the request came from: a Web `Request` (Bun, Deno, Workers, `handle()`), or straight from
-// `node:http`, where building a `Request` and a `Response` per POST cost more than the MCP work.
+// What the Streamable HTTP endpoint reads of a request and what it answers. Each adapter builds one
+// `HttpInput` — `fromRequest` for a Web `Request` (Bun, Deno, Workers, `handle()`), the Node adapter from
+// `node:http` — and both go through the same `serve`; a plain JSON answer comes back as data, so the Node
+// adapter writes it without building a `Response`.
 import type { MaybePromise } from '../engine/maybe-promise.js';
 import type { StepUp } from '../jsonrpc/errors.js';
 import type { MessageInfo } from '../transports/transport.js';
-import { type BodyResult, readJsonBody } from './body.js';
+import { type BodyResult, parseJsonBytes, readJsonBody } from './body.js';
 
 /** Reads request headers by name (case-insensitive), as `Headers.get` does. */
 export interface HeaderReader {
   get(name: string): string | null;
 }
 
-/** A request as the endpoint sees it. */
-export interface HttpInput {
-  readonly method: string;
+/** What an adapter gives an {@link HttpInput} besides method, path and headers: the parts built on demand. */
+export interface HttpSource {
+  /** The whole body when the adapter already holds it; undefined to read it from {@link request}. */
+  readonly body?: Uint8Array;
   /** The absolute request URL. */
-  readonly url: string;
-  /** Its path (parsed once, with the URL). */
-  readonly pathname: string;
-  readonly headers: HeaderReader;
-  /**
-   * Reads the body as JSON, refusing more than `maxBytes` (413) and what is not UTF-8 JSON (400). A body
-   * already in memory is read at once (no promise); one still arriving gives a promise.
-   */
-  json(maxBytes: number): MaybePromise<BodyResult>;
+  url(): string;
+  /** The request as a Web `Request`. */
+  request(): Request;
+  /** The headers as Web `Headers`. */
+  webHeaders(): Headers;
   /** Runs `listener` if the client goes away before the response is over. */
   onAbort(listener: () => void): void;
-  /** The request as a Web `Request`, for hooks that take one (auth, the legacy endpoint); built once on demand. */
-  request(): Request;
-  /** The headers as a Web `Headers` (what {@link MessageInfo} exposes to handlers); built once on demand. */
-  webHeaders(): Headers;
+}
+
+/**
+ * A request as the endpoint sees it, whichever adapter it came from. The URL, the `Request` and the `Headers`
+ * are built only if a hook or a handler asks for them.
+ */
+export class HttpInput {
+  private built?: Request;
+  private href?: string;
+
+  constructor(
+    readonly method: string,
+    /** The request path (what the endpoint routes on). */
+    readonly pathname: string,
+    readonly headers: HeaderReader,
+    private readonly source: HttpSource,
+  ) {}
+
+  /** The input of a Web `Request`. */
+  static fromRequest(request: Request): HttpInput {
+    return new HttpInput(request.method, new URL(request.url).pathname, request.headers, new RequestSource(request));
+  }
+
+  /** The absolute request URL. */
+  get url(): string {
+    this.href ??= this.source.url();
+    return this.href;
+  }
+
+  /**
+   * Reads the body as JSON, refusing more than `maxBytes` (413) and what is not UTF-8 JSON (400): at once when the
+   * adapter holds the body already, else a promise.
+   */
+  json(maxBytes: number): MaybePromise<BodyResult> {
+    const { body } = this.source;
+    return body !== undefined ? parseJsonBytes(body, maxBytes) : readJsonBody(this.request(), maxBytes);
+  }
+
+  /** Runs `listener` if the client goes away before the response is over. */
+  onAbort(listener: () => void): void {
+    this.source.onAbort(listener);
+  }
+
+  /** The request as a Web `Request`, for hooks that take one (auth, the legacy endpoint); built once. */
+  request(): Request {
+    this.built ??= this.source.request();
+    return this.built;
+  }
+
+  /** The headers as Web `Headers` (what {@link MessageInfo} exposes to handlers). */
+  webHeaders(): Headers {
+    return this.source.webHeaders();
+  }
+}
+
+/** The parts of a Web `Request`, which has them all already. */
+class RequestSource implements HttpSource {
+  constructor(private readonly original: Request) {}
+
+  url(): string {
+    return this.original.url;
+  }
+
+  request(): Request {
+    return this.original;
+  }
+
+  webHeaders(): Headers {
+    return this.original.headers;
+  }
+
+  onAbort(listener: () => void): void {
+    this.original.signal?.addEventListener('abort', listener, { once: true });
+  }
 }
 
 /** A response with a body already in memory (or none): what nearly every MCP POST gets. */
@@ -47,8 +115,7 @@ export type HttpReply = PlainReply | Response;
 
 /**
  * True for a {@link PlainReply}. Told by shape, not `instanceof Response`: on Node the first read of the
- * `Response` global loads the Fetch implementation (undici, half a megabyte of heap), which a server
- * answering plain JSON never needs.
+ * `Response` global loads the Fetch implementation (undici), which a server answering plain JSON never needs.
  */
 export function isPlain(reply: HttpReply): reply is PlainReply {
   return typeof (reply as { arrayBuffer?: unknown }).arrayBuffer !== 'function';
@@ -58,37 +125,6 @@ export function isPlain(reply: HttpReply): reply is PlainReply {
 export function toResponse(reply: HttpReply): Response {
   if (!isPlain(reply)) return reply;
   return new Response(reply.body, { status: reply.status, headers: reply.headers });
-}
-
-/** The endpoint's view of a Web `Request` (a class: see the note on closures in the node adapter's input). */
-export class WebInput implements HttpInput {
-  readonly method: string;
-  readonly url: string;
-  readonly pathname: string;
-  readonly headers: Headers;
-
-  constructor(private readonly original: Request) {
-    this.method = original.method;
-    this.url = original.url;
-    this.pathname = new URL(original.url).pathname;
-    this.headers = original.headers;
-  }
-
-  json(maxBytes: number): Promise<BodyResult> {
-    return readJsonBody(this.original, maxBytes);
-  }
-
-  onAbort(listener: () => void): void {
-    this.original.signal?.addEventListener('abort', listener, { once: true });
-  }
-
-  request(): Request {
-    return this.original;
-  }
-
-  webHeaders(): Headers {
-    return this.original.headers;
-  }
 }
 
 /**
@@ -103,8 +139,6 @@ export function messageInfo(
   return new LazyMessageInfo(input, authInfo, classified);
 }
 
-// A class rather than an object literal with a getter: the literal defines its accessor anew for
-// every request.
 class LazyMessageInfo implements MessageInfo {
   private built?: MessageInfo['request'];
 
@@ -124,29 +158,18 @@ class LazyMessageInfo implements MessageInfo {
   }
 }
 
-/**
- * Whether a POST's Accept header lists both JSON and SSE, remembering the last header that did:
- * a client sends the same Accept on every request, so the scan runs about once per client.
- * One per endpoint.
- */
+/** The Accept check of an MCP POST: both JSON and SSE must be listed. */
 export class PostAccept {
-  private lastAccepted?: string;
-
   ok(headers: HeaderReader): boolean {
-    const header = headers.get('accept');
-    if (header !== null && header === this.lastAccepted) return true;
-    if (!accepts(headers, 'application/json') || !accepts(headers, 'text/event-stream')) return false;
-    this.lastAccepted = header ?? undefined;
-    return true;
+    return accepts(headers, 'application/json') && accepts(headers, 'text/event-stream');
   }
 }
 
 /** True when the Content-Type is JSON (any parameters, any case: `Application/JSON; charset=utf-8`). */
 export function isJsonBody(headers: HeaderReader): boolean {
   const type = headers.get('content-type');
-  if (type === null) return false;
   // What clients send, as is; only another spelling pays for lower-casing.
-  return type.startsWith('application/json') || type.toLowerCase().startsWith('application/json');
+  return type !== null && (type.startsWith('application/json') || type.toLowerCase().startsWith('application/json'));
 }
 
 /** True when the Accept header lists `type`, its `major/*`, or `*\/*` (parameters ignored). */
@@ -154,16 +177,13 @@ export function accepts(headers: HeaderReader, type: string): boolean {
   const header = headers.get('accept');
   if (header === null) return false;
   const major = `${type.slice(0, type.indexOf('/'))}/*`;
-  // A scan instead of split/map/some: this runs twice for every POST.
-  let start = 0;
-  while (start <= header.length) {
+  // A scan rather than split/map/some: it runs twice for every POST.
+  for (let start = 0; start <= header.length; ) {
     let end = header.indexOf(',', start);
     if (end === -1) end = header.length;
     const semicolon = header.indexOf(';', start);
-    const listed = header
-      .slice(start, semicolon !== -1 && semicolon < end ? semicolon : end)
-      .trim()
-      .toLowerCase();
+    let listed = header.slice(start, semicolon !== -1 && semicolon < end ? semicolon : end).trim();
+    if (listed !== type) listed = listed.toLowerCase();
     if (listed === type || listed === major || listed === '*/*') return true;
     start = end + 1;
   }
@@ -171,9 +191,8 @@ export function accepts(headers: HeaderReader, type: string): boolean {
 }
 
 /**
- * A handler that serves {@link HttpInput} directly besides its Fetch `handle` (StreamableHttpHandler
- * is one). Given one, the Node adapter feeds requests in without building a `Request` and writes
- * plain replies without a `Response`: the same code answers, with less work per request.
+ * A handler that serves {@link HttpInput} besides its Fetch `handle` (StreamableHttpHandler is one): the Node
+ * adapter builds the input straight from `node:http` and writes plain replies without a `Response`.
  */
 export interface HttpService {
   readonly handle: (request: Request) => Promise<Response>;

@@ -3,8 +3,8 @@ import { SlotMap } from '../engine/slot-map.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
 import type { MessageInfo, SendOptions, Transport } from '../transports/transport.js';
 import type { EventStore } from './event-store.js';
-import { Exchange } from './exchange.js';
-import { type ExchangeContext, exchangeContext, relatedId } from './exchange-context.js';
+import { Exchange, relatedId } from './exchange.js';
+import { type ExchangeContext, exchangeContext } from './exchange-context.js';
 import type { PlainReply } from './http-input.js';
 import { badRequest, storeDown } from './responses.js';
 import type { SseConnection } from './sse.js';
@@ -49,7 +49,6 @@ export class HttpSession implements Transport {
   lastActive = Date.now();
   /** Who the session belongs to when requests are authenticated; other credentials cannot use it. */
   owner?: string;
-  // SlotMaps: a session's one exchange at a time would reallocate a Map's table per request.
   private readonly exchanges = new SlotMap<RequestId, Exchange>();
   private readonly byStream = new SlotMap<string, Exchange>();
   private readonly standaloneId: string;
@@ -264,4 +263,23 @@ export class HttpSession implements Transport {
     if (forget) await this.settings.eventStore?.deleteSession(this.id);
     this.onclose?.();
   }
+}
+
+/** A shorter random id for stream names inside a session. */
+function newStreamId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  let out = '';
+  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
+  return out;
+}
+
+/**
+ * Stream ids for one endpoint: a random prefix, so instances sharing an event store never collide,
+ * then a counter. A stream id only needs to be unique (the session id is the secret), and drawing
+ * random bytes for every POST was a visible share of a request's CPU.
+ */
+export function streamIdSource(): () => string {
+  const prefix = newStreamId();
+  let next = 0;
+  return () => `${prefix}${(next++).toString(36)}`;
 }

@@ -1,7 +1,7 @@
 // What every legacy-era POST checks before an endpoint serves it (Accept, Content-Type, the body),
 // and the one classification of its messages: the endpoint reads the ids it must answer from it,
 // and the engine's peer takes it as is (MessageInfo.classified) instead of classifying again.
-import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { andThen, type MaybePromise } from '../engine/maybe-promise.js';
 import { isModernRequest, unsupportedVersion } from '../engine/modern/envelope.js';
 import { type Classified, classify } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
@@ -47,8 +47,7 @@ export function readLegacyPost(
   if (!isJsonBody(input.headers)) {
     return badRequest(415, 'Unsupported Media Type: the body must be application/json');
   }
-  const body = input.json(maxBodyBytes);
-  return isThenable(body) ? body.then((read) => readMessages(read, input, auth)) : readMessages(body, input, auth);
+  return andThen(input.json(maxBodyBytes), (body) => readMessages(body, input, auth));
 }
 
 /** The messages of a body that passed the header checks. */

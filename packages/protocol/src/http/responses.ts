@@ -1,6 +1,6 @@
 // Small builders for the plain HTTP answers of the MCP endpoints.
 import { ErrorCode } from '../jsonrpc/errors.js';
-import type { PlainReply } from './http-input.js';
+import { type PlainReply, toResponse } from './http-input.js';
 
 /** A JSON answer. */
 export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): PlainReply {
@@ -17,20 +17,9 @@ export function errorReply(
   return jsonReply(status, { jsonrpc: '2.0', id: null, error: { code, message } }, headers);
 }
 
-/** A JSON response. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const reply = jsonReply(status, body, headers);
-  return new Response(reply.body, { status, headers: reply.headers });
-}
-
 /** An HTTP error response whose body is a JSON-RPC error response with no id. */
-export function errorResponse(
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return jsonResponse(status, { jsonrpc: '2.0', id: null, error: { code, message } }, headers);
+export function errorResponse(status: number, code: number, message: string): Response {
+  return toResponse(errorReply(status, code, message));
 }
 
 /** An HTTP error answered with -32600 (what the transport's own refusals use). */

@@ -26,24 +26,17 @@ function splitHost(value: string): { hostname: string; port?: string } {
 
 type HostRule = { hostname: string; port?: string };
 
-// Bounded: Host values are the client's to choose, so past this many distinct ones they are judged afresh each time.
-const MAX_VERDICTS = 256;
-
 function matches(rules: readonly HostRule[], host: string): boolean {
   const { hostname, port } = splitHost(host);
   return rules.some((rule) => rule.hostname === hostname && (rule.port === undefined || rule.port === port));
 }
 
-/**
- * The Host and Origin checks of one policy: its allowlists parsed once, and the verdict on each Host value seen
- * remembered (a client sends the same one on every request). An endpoint builds one at startup.
- */
+/** The Host and Origin checks of one policy, its allowlists parsed once. An endpoint builds one at startup. */
 export class OriginGuard {
   private readonly enabled: boolean;
   private readonly hostRules: readonly HostRule[];
   /** Origin entries: a full origin to compare, or host rules (any scheme and port). */
   private readonly origins: readonly (string | HostRule)[];
-  private readonly verdicts = new Map<string, boolean>();
 
   constructor(policy: OriginPolicy = {}) {
     this.enabled = policy.enabled !== false;
@@ -58,7 +51,7 @@ export class OriginGuard {
   refusal(request: { url: string; headers: HeaderReader }): PlainReply | undefined {
     if (!this.enabled) return undefined;
     const host = request.headers.get('host') ?? new URL(request.url).host;
-    if (!this.hostAllowed(host)) {
+    if (!matches(this.hostRules, host)) {
       return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Host "${host}" is not allowed`);
     }
     const origin = request.headers.get('origin');
@@ -66,14 +59,6 @@ export class OriginGuard {
       return errorReply(403, ErrorCode.InvalidRequest, `Forbidden: Origin "${origin}" is not allowed`);
     }
     return undefined;
-  }
-
-  private hostAllowed(host: string): boolean {
-    const known = this.verdicts.get(host);
-    if (known !== undefined) return known;
-    const verdict = matches(this.hostRules, host);
-    if (this.verdicts.size < MAX_VERDICTS) this.verdicts.set(host, verdict);
-    return verdict;
   }
 
   private originAllowed(origin: string): boolean {

@@ -65,8 +65,6 @@ const CORS = {
   'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
   'Access-Control-Expose-Headers': 'ETag',
 };
-/** Card bodies kept per origin (the remote URL is the request's own); past it, built per request. */
-const MAX_ORIGINS = 16;
 
 /** The card of a server (the same data its server/discover reports), reachable at `endpointUrl`. */
 export function serverCardOf(server: ProtocolServer, options: ServerCardOptions, endpointUrl: string): ServerCard {
@@ -95,7 +93,6 @@ export function serverCardOf(server: ProtocolServer, options: ServerCardOptions,
 /** Serves the card and the catalog beside an MCP endpoint; `reply` answers only their paths. */
 export class ServerCardEndpoint {
   private readonly cardPath: string;
-  private readonly bodies = new Map<string, { card: string; catalog: string; tag: string; catalogTag: string }>();
 
   constructor(
     private readonly server: ProtocolServer,
@@ -131,9 +128,8 @@ export class ServerCardEndpoint {
     return { status: 200, headers: { ...headers, 'Content-Type': type }, body: input.method === 'HEAD' ? null : body };
   }
 
+  /** Built per request (a card is fetched rarely): its remote URL is the request's own origin. */
   private bodiesFor(origin: string) {
-    const known = this.bodies.get(origin);
-    if (known !== undefined) return known;
     const card = JSON.stringify(serverCardOf(this.server, this.options, `${origin}${this.endpointPath}`));
     const [namespace, bare] = this.options.name.split('/') as [string, string];
     const catalog = JSON.stringify({
@@ -146,9 +142,7 @@ export class ServerCardEndpoint {
         },
       ],
     });
-    const made = { card, catalog, tag: etag(card), catalogTag: etag(catalog) };
-    if (this.bodies.size < MAX_ORIGINS) this.bodies.set(origin, made);
-    return made;
+    return { card, catalog, tag: etag(card), catalogTag: etag(catalog) };
   }
 }
 

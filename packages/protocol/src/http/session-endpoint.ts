@@ -3,15 +3,14 @@
 // session store, a scale-out bus). A session keeps state between requests: it honours everything.
 import { FULL_ABILITIES } from '../engine/channel.js';
 import { consoleLogger } from '../engine/logger.js';
-import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { andThen, type MaybePromise } from '../engine/maybe-promise.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { accepts, type HttpInput, type HttpReply, type PlainReply, PostAccept } from './http-input.js';
-import { HttpSession, type HttpSessionSettings } from './http-session.js';
+import { HttpSession, type HttpSessionSettings, streamIdSource } from './http-session.js';
 import { batchAllowed, batchRefused, type LegacyPost, readLegacyPost } from './legacy-post.js';
 import { badRequest, storeDown, tooManyStreams } from './responses.js';
 import type { ScaleOut } from './scale-out.js';
-import { streamIdSource } from './session-id.js';
 import { SessionRegistry } from './session-registry.js';
 import { SseConnection, sseHeaders } from './sse.js';
 import { StoreIncidents } from './store-incidents.js';
@@ -50,19 +49,11 @@ export class SessionEndpoint implements HttpEndpoint {
    * here and the handlers answer at once (a plain tools/call): no promise between the adapter and the engine.
    */
   post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
-    const read = readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept);
-    return isThenable(read) ? read.then((r) => this.serveRead(input, auth, r)) : this.serveRead(input, auth, read);
-  }
-
-  private serveRead(
-    input: HttpInput,
-    auth: AuthInfo | undefined,
-    read: LegacyPost | HttpReply,
-  ): MaybePromise<HttpReply> {
-    if (!('requestIds' in read)) return read;
-    if (read.initialize) return this.initialize(read, auth);
-    const session = this.sessions.lookup(input.headers, auth);
-    return isThenable(session) ? session.then((s) => this.deliver(s, read)) : this.deliver(session, read);
+    return andThen(readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept), (read) => {
+      if (!('requestIds' in read)) return read;
+      if (read.initialize) return this.initialize(read, auth);
+      return andThen(this.sessions.lookup(input.headers, auth), (session) => this.deliver(session, read));
+    });
   }
 
   /** Hands a POST's messages to the session it named. */

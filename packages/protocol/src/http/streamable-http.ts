@@ -1,20 +1,12 @@
 import { bearerChallenge } from '../auth/challenge.js';
 import { identified } from '../auth/principal.js';
-import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { andThen, isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { isLegacyVersion, isModernVersion } from '../versions.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
-import {
-  type HttpInput,
-  type HttpReply,
-  type HttpService,
-  messageInfo,
-  type PlainReply,
-  toResponse,
-  WebInput,
-} from './http-input.js';
+import { HttpInput, type HttpReply, type HttpService, messageInfo, type PlainReply, toResponse } from './http-input.js';
 import { LegacySseEndpoint } from './legacy-sse.js';
 import { ModernEndpoint } from './modern-endpoint.js';
 import { type ResolvedHttpOptions, resolveHttpOptions, type StreamableHttpOptions } from './options.js';
@@ -31,8 +23,8 @@ const UNNAMED_REFUSAL =
 /**
  * MCP's Streamable HTTP transport as a Web-standard handler: `handle(request) → Response` runs
  * unchanged on Node (through `@decorum/protocol/node`), Bun, Deno and Workers. Both ways in meet
- * at {@link serve}, which takes an {@link HttpInput}: `handle` wraps a `Request` in one, and the
- * Node adapter builds one straight from `node:http` (no `Request`, no `Response` for plain JSON).
+ * at {@link serve}, which takes an {@link HttpInput}: `handle` builds one from a `Request`, the Node
+ * adapter from `node:http` (no `Request`, no `Response` for plain JSON).
  * Each mode is an endpoint that declares what it can honour: sessions or stateless (legacy era),
  * 2026-07-28 (by its version header), and optionally the 2024-11-05 HTTP+SSE transport.
  * @example
@@ -64,14 +56,14 @@ export class StreamableHttpHandler implements HttpService {
     this.options = resolveHttpOptions(options);
     this.origins = new OriginGuard(this.options.originPolicy);
     if (this.options.stateless) this.options.eventStore = null;
-    const deps: EndpointDeps = { server, options: this.options, track: (done) => this.hold(done) };
+    const deps: EndpointDeps = { server, options: this.options, track: (done) => this.track(done) };
     this.legacyEra = this.options.stateless ? new StatelessEndpoint(deps) : new SessionEndpoint(deps, options.scaleOut);
     this.modern = new ModernEndpoint(deps);
     if (options.legacySse) {
       this.legacySse = new LegacySseEndpoint(server, options.legacySse === true ? {} : options.legacySse);
     }
     if (options.serverCard) this.card = new ServerCardEndpoint(server, this.options.path, options.serverCard);
-    this.handle = async (request: Request) => toResponse(await this.serve(new WebInput(request)));
+    this.handle = async (request: Request) => toResponse(await this.serve(HttpInput.fromRequest(request)));
   }
 
   /** Sessions currently held by this instance. */
@@ -135,13 +127,9 @@ export class StreamableHttpHandler implements HttpService {
     if (version !== null && !modern && !isLegacyVersion(version)) return this.unsupported(input, version);
     const endpoint: HttpEndpoint = modern ? this.modern : this.legacyEra;
     switch (input.method) {
-      case 'POST': {
-        const answer = endpoint.post(input, auth);
-        if (!isThenable(answer)) return this.challenged(answer);
+      case 'POST':
         // Tracked from the start, so a shutdown that begins while the body is read still waits for it.
-        this.hold(answer);
-        return answer.then(this.challenged);
-      }
+        return this.track(andThen(endpoint.post(input, auth), this.challenged));
       case 'GET':
         return endpoint.get(input, auth);
       case 'DELETE':
@@ -202,10 +190,12 @@ export class StreamableHttpHandler implements HttpService {
     return reply;
   }
 
-  /** Keeps a shutdown waiting for `done` (a count and one promise per hold, no set of promises). */
-  private hold(done: Promise<unknown>): void {
+  /** Keeps a shutdown waiting for `done` when it is a promise (a count, no set of promises); gives it back. */
+  private track<T>(done: MaybePromise<T>): MaybePromise<T> {
+    if (!isThenable(done)) return done;
     this.inflight++;
     done.then(this.release, this.release);
+    return done;
   }
 
   private readonly release = (): void => {

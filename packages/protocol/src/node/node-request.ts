@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { HeaderReader } from '../http/http-input.js';
 
 // The request body is pulled in slices of at most this many bytes ahead of the handler.
 const BODY_HIGH_WATER_MARK = 64 * 1024;
@@ -19,14 +20,10 @@ export class BadRequestError extends Error {
 export interface WebRequestContext {
   /** Becomes the Request's signal: aborts when the client disconnects before the response is finished. */
   signal: AbortSignal;
-  /** Calls the listener once if the client disconnects before the response is finished (no AbortSignal made). */
-  onDisconnect(listener: () => void): void;
   /** Registers a callback for the end of the response, however it ended; an unread request body is then drained. */
   onResponseClosed(listener: () => void): void;
   /** Believe `X-Forwarded-Proto` / `X-Forwarded-Host`. */
   trustProxy: boolean;
-  /** What the adapter checked already (see {@link SeenTargets}). */
-  seen?: SeenTargets;
 }
 
 /**
@@ -38,11 +35,11 @@ export interface WebRequestContext {
 export function toWebRequest(
   req: IncomingMessage,
   context: WebRequestContext,
-  /** The whole body, when the caller already read it (see `readSmallBody`). */
+  /** The whole body, when the caller already read it (the adapter reads a small body first). */
   bytes?: Uint8Array,
 ): Request {
   const method = req.method ?? 'GET';
-  const url = requestUrl(req, context.trustProxy);
+  const url = requestLocation(req, context.trustProxy).href;
   const headers = toWebHeaders(req);
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: context.signal };
   if (bytes !== undefined) {
@@ -75,12 +72,7 @@ export function toWebHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** The absolute URL of a request, as {@link toWebRequest} gives it; throws {@link BadRequestError}. */
-export function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
-  return requestLocation(req, trustProxy).href;
-}
-
-/** The request URL, parsed (what {@link requestUrl} serializes); throws {@link BadRequestError}. */
+/** The absolute request URL, as {@link toWebRequest} gives it; throws {@link BadRequestError}. */
 export function requestLocation(req: IncomingMessage, trustProxy: boolean): URL {
   const { scheme, host, target } = requestParts(req, trustProxy);
   try {
@@ -96,40 +88,17 @@ const PLAIN_TARGET = /^\/[A-Za-z0-9.\-_~!$&'()*+,;=:@/]*(?:\?.*)?$/;
 
 /**
  * The path of the request URL, checked as {@link requestLocation} checks it; throws {@link BadRequestError}.
- * A plain target (what MCP clients send) is cut at its query without building a URL: one fewer object and
- * parse per request on the fast path.
+ * A plain target (what MCP clients send) is cut at its query without building a URL.
  */
-export function requestPathname(req: IncomingMessage, trustProxy: boolean, seen?: SeenTargets): string {
-  const { target } = requestParts(req, trustProxy, seen);
-  if (seen !== undefined && target === seen.target) return seen.pathname;
-  if (PLAIN_TARGET.test(target) && !target.includes('/.')) {
-    const query = target.indexOf('?');
-    const pathname = query === -1 ? target : target.slice(0, query);
-    if (seen !== undefined) {
-      seen.target = target;
-      seen.pathname = pathname;
-    }
-    return pathname;
-  }
-  return requestLocation(req, trustProxy).pathname;
-}
-
-/**
- * The last Host and plain target one adapter checked: a client sends the same ones on every request, so the
- * checks (two regular expressions) run about once per client instead of once per request.
- */
-export class SeenTargets {
-  host = '';
-  target = '';
-  pathname = '';
+export function requestPathname(req: IncomingMessage, trustProxy: boolean): string {
+  const { target } = requestParts(req, trustProxy);
+  if (!PLAIN_TARGET.test(target) || target.includes('/.')) return requestLocation(req, trustProxy).pathname;
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
 }
 
 /** The scheme, host and target of a request, each checked; throws {@link BadRequestError}. */
-function requestParts(
-  req: IncomingMessage,
-  trustProxy: boolean,
-  seen?: SeenTargets,
-): { scheme: string; host: string; target: string } {
+function requestParts(req: IncomingMessage, trustProxy: boolean): { scheme: string; host: string; target: string } {
   let scheme = (req.socket as TLSSocket | null)?.encrypted === true ? 'https' : 'http';
   let host = req.headers.host ?? firstValue(req.headers[':authority']);
   if (trustProxy) {
@@ -138,10 +107,7 @@ function requestParts(
     host = firstValue(req.headers['x-forwarded-host']) ?? host;
   }
   host ||= socketAuthority(req);
-  if (host !== seen?.host) {
-    if (!HOST.test(host)) throw new BadRequestError(`Invalid Host header: ${JSON.stringify(host)}`);
-    if (seen !== undefined) seen.host = host;
-  }
+  if (!HOST.test(host)) throw new BadRequestError(`Invalid Host header: ${JSON.stringify(host)}`);
   // Express strips the mount path from req.url; originalUrl is what the client asked for.
   const target = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   // Only origin-form ('/path?query'); concatenating rather than resolving keeps '//evil.example' a path.
@@ -248,4 +214,24 @@ function streamBody(
     },
     { highWaterMark: BODY_HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
   );
+}
+
+// HTTP whitespace, which Headers strips from both ends of a value.
+const OUTER_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+const isHttpSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/** `Headers.get` over Node's parsed headers, without copying them. */
+export class NodeHeaders implements HeaderReader {
+  constructor(private readonly req: IncomingMessage) {}
+
+  get(name: string): string | null {
+    // Node's names are lower case, and so is nearly every name asked for: lower-cased only on a miss.
+    const headers = this.req.headers;
+    const value = headers[name] ?? headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    const joined = Array.isArray(value) ? value.join(', ') : value;
+    return isHttpSpace(joined.charCodeAt(0)) || isHttpSpace(joined.charCodeAt(joined.length - 1))
+      ? joined.replace(OUTER_WHITESPACE, '')
+      : joined;
+  }
 }

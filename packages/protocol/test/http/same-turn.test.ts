@@ -4,8 +4,7 @@
 // a shutdown still waits for it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isThenable } from '../../src/engine/maybe-promise.js';
-import { parseJsonBytes } from '../../src/http/body.js';
-import type { HttpInput, HttpReply, PlainReply } from '../../src/http/http-input.js';
+import { HttpInput, type HttpReply, type PlainReply } from '../../src/http/http-input.js';
 import { ProtocolServer, StreamableHttpHandler, type StreamableHttpOptions } from '../../src/index.js';
 
 const handlers: StreamableHttpHandler[] = [];
@@ -22,18 +21,20 @@ function input(message: unknown, headers: Record<string, string> = {}): HttpInpu
     accept: 'application/json, text/event-stream',
     ...headers,
   };
-  return {
-    method: 'POST',
-    url: 'http://127.0.0.1:3000/mcp',
-    pathname: '/mcp',
-    headers: { get: (name) => all[name.toLowerCase()] ?? null },
-    json: (maxBytes) => parseJsonBytes(bytes, maxBytes),
-    onAbort: () => {},
-    request: () => {
-      throw new Error('not built on this path');
+  return new HttpInput(
+    'POST',
+    '/mcp',
+    { get: (name) => all[name.toLowerCase()] ?? null },
+    {
+      body: bytes,
+      url: () => 'http://127.0.0.1:3000/mcp',
+      onAbort: () => {},
+      request: () => {
+        throw new Error('not built on this path');
+      },
+      webHeaders: () => new Headers(all),
     },
-    webHeaders: () => new Headers(all),
-  };
+  );
 }
 
 function setup(options: StreamableHttpOptions = {}) {

@@ -1,6 +1,7 @@
-// The node adapter reaches StreamableHttpHandler two ways: the native entry (no Request, no
-// Response for JSON answers) and the Web path (Request → handle → Response). Over real HTTP, both
-// must answer every request byte for byte alike, except what is random (session and event ids, Date).
+// The node adapter reaches StreamableHttpHandler two ways: as an HttpService (its `serve` takes the
+// HttpInput the adapter builds; no Request, no Response for JSON answers) and as a bare Fetch handler
+// (Request → handle → Response). Over real HTTP, both must answer every request byte for byte alike,
+// except what is random (session and event ids, Date).
 import { createServer, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authChallengeResponse } from '../../src/auth/challenge.js';

@@ -197,7 +197,6 @@ describe('toWebRequest: the request body stream', () => {
     const request = toWebRequest(req as never, {
       signal: new AbortController().signal,
       onResponseClosed: (listener) => closeListeners.push(listener),
-      onDisconnect: () => undefined,
       trustProxy: false,
     });
     return {

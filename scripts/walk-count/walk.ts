@@ -1,0 +1,100 @@
+// One HTTP tools/call, counted: serves a one-tool McpApp through the Node adapter on loopback, warms it up, then
+// records V8's precise coverage (call counts per function) around exactly one tools/call and prints the distinct
+// source files of ours that ran for it. Run through scripts/walk-count.mjs (it loads the sources with the SWC hook).
+import 'reflect-metadata';
+import { createServer, request as httpRequest } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { McpApp, Tool } from '@decorum/core';
+import { StreamableHttpHandler } from '@decorum/protocol';
+import { toNodeHandler } from '@decorum/protocol/node';
+
+class Walk {
+  @Tool({ name: 'ping_tool', description: 'Answers at once' })
+  ping() {
+    return 'pong';
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const stateless = process.argv.includes('--stateless');
+const app = new McpApp({ name: 'walk', version: '1.0.0', providers: [Walk] });
+const http = new StreamableHttpHandler(app.server, { stateless });
+const server = createServer(toNodeHandler(http));
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address() as { port: number };
+
+let sessionId: string | undefined;
+/** One POST over a fresh node:http request (no keep-alive pool to vary between runs). */
+function post(message: unknown): Promise<string> {
+  const body = JSON.stringify(message);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers }, (res) => {
+      sessionId ??= res.headers['mcp-session-id'] as string | undefined;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve(text));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ping_tool', arguments: {} } };
+if (!stateless) {
+  const capabilities = {};
+  const init = { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 'walk', version: '1' } };
+  await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
+  await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+}
+for (let i = 0; i < 3; i++) await post({ ...call, id: 10 + i });
+
+const inspector = new Session();
+inspector.connect();
+await inspector.post('Profiler.enable');
+await inspector.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+await inspector.post('Profiler.takePreciseCoverage'); // resets the counts: what follows is the one call
+const answer = await post(call);
+const { result } = await inspector.post('Profiler.takePreciseCoverage');
+await inspector.post('Profiler.stopPreciseCoverage');
+inspector.disconnect();
+if (!answer.includes('pong')) throw new Error(`the tools/call failed: ${answer}`);
+
+const files = new Map<string, string[]>();
+for (const script of result) {
+  if (!script.url.startsWith('file:')) continue;
+  const path = relative(ROOT, fileURLToPath(script.url.replace(/\?.*$/, '')));
+  if (!/^packages\/[^/]+\/src\//.test(path)) continue;
+  const ran = script.functions.filter((f) => f.ranges[0] !== undefined && f.ranges[0].count > 0);
+  if (ran.length > 0)
+    files.set(
+      path,
+      ran.map((f) => f.functionName || '(anonymous)'),
+    );
+}
+const sorted = [...files.keys()].sort();
+// By area: the HTTP ingress (http/ + node/), the engine, core.
+const areas: Record<string, number> = {};
+for (const path of sorted) {
+  const [, pkg, rest] = /^packages\/([^/]+)\/src\/(.*)$/.exec(path) as RegExpExecArray;
+  const area = `${pkg}/${rest?.includes('/') ? rest.slice(0, rest.indexOf('/')) : '.'}`;
+  areas[area] = (areas[area] ?? 0) + 1;
+}
+if (process.argv.includes('--list')) {
+  for (const path of sorted) console.log(`${path}  ${[...new Set(files.get(path))].join(', ')}`);
+}
+console.log(JSON.stringify({ mode: stateless ? 'stateless' : 'sessions', files: sorted.length, areas }));
+await http.close();
+server.closeAllConnections();
+server.close();
