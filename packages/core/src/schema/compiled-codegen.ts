@@ -7,7 +7,7 @@
 // generation from strings. Rules run the constraints class-validator registered (never a predicate chosen by
 // name), each from a call site of its own: one constraint class per site, which V8 can inline, where a shared
 // loop over every rule's constraints is megamorphic (the stdio instructions row; docs/benchmarks.md).
-import type { ClassPlan, Conversion, Rule, RuleArguments } from './compiled-plan.js';
+import type { ClassPlan, Conversion, Rule } from './compiled-plan.js';
 import { acceptCompiled, convert, verdict } from './compiled-run.js';
 
 /** A compiled accept: the instance `input` validates to, or undefined (then the slow path decides). */
@@ -40,7 +40,7 @@ export function compileAccept(plan: ClassPlan): Accept {
   if (!isFlat(plan)) return interpreted;
   const conditions: ((object: object, value: unknown) => boolean)[] = [];
   const constraints: Rule['validators'] = [];
-  const args: RuleArguments[] = [];
+  const ruleConstraints: Rule['constraints'][] = [];
   const names = plan.properties.map((p) => JSON.stringify(p.name));
   const cases = plan.properties.map((p, i) => {
     const name = names[i] as string;
@@ -72,9 +72,13 @@ export function compileAccept(plan: ClassPlan): Accept {
       '    if (typeof v === "object" && v !== null && (v instanceof Set || v instanceof Map)) return undefined;',
     );
     for (const rule of p.rules) {
-      // The arguments class-validator hands each constraint: one object per rule, filled per call, emptied after.
-      const a = `a${args.push({ targetName: undefined, property: rule.property, object: undefined, value: undefined, constraints: rule.constraints }) - 1}`;
-      lines.push(`    ${a}.targetName = targetName; ${a}.object = instance; ${a}.value = v;`);
+      // The arguments class-validator's executor hands a rule's constraints, made per call as it does: a young
+      // object costs less than filling a long-lived one (a write barrier per field), and keeps nothing of the input.
+      const k = ruleConstraints.push(rule.constraints) - 1;
+      const a = `a${k}`;
+      lines.push(
+        `    const ${a} = { targetName, property: ${JSON.stringify(rule.property)}, object: instance, value: v, constraints: k${k} };`,
+      );
       for (const constraint of rule.validators) {
         const c = `c${constraints.push(constraint) - 1}`;
         const test = (value: string) => `((r = ${c}.validate(${value}, ${a})) !== true && !verdict(r))`;
@@ -89,12 +93,12 @@ export function compileAccept(plan: ClassPlan): Accept {
     lines.push('  }');
     return ['{', ...lines, '}'].join('\n');
   });
-  // The plan outlives the call: no arguments object may hold on to the caller's input.
-  const empty = args.map((_, k) => `a${k}.object = undefined; a${k}.value = undefined;`).join(' ');
+  const name = Object.getOwnPropertyDescriptor(plan.dto, 'name');
+  const named = name !== undefined && 'value' in name;
   const source = [
     // Each constraint and arguments object a constant of the factory: a call site sees one of each.
     ...constraints.map((_, k) => `const c${k} = constraints[${k}];`),
-    ...args.map((_, k) => `const a${k} = args[${k}];`),
+    ...ruleConstraints.map((_, k) => `const k${k} = ruleConstraints[${k}];`),
     'return function accept(input) {',
     '  try {',
     '    const instance = new Dto();',
@@ -110,25 +114,32 @@ export function compileAccept(plan: ClassPlan): Accept {
     '    for (let i = 0; i < own.length; i++) {',
     `      switch (own[i]) { ${names.map((n) => `case ${n}:`).join(' ')} break; default: return undefined; }`,
     '    }',
-    // As class-validator's executor names the target in every constraint's arguments.
-    '    const targetName = instance.constructor ? instance.constructor.name : undefined;',
+    // As class-validator's executor names the target in every constraint's arguments: a class's own `name`
+    // (a data property, as every class has unless it defines a static getter) is read once, not per call.
+    '    const ctor = instance.constructor;',
+    `    const targetName = ctor === Dto && ${named} ? dtoName : ctor ? ctor.name : undefined;`,
     '    let r;',
     ...checks.map((c) => c.replace(/^/gm, '    ')),
     '    return instance;',
     '  } catch {',
     // A constraint that throws (or answers with a promise: `verdict`): the slow path decides.
     '    return undefined;',
-    '  } finally {',
-    `    ${empty}`,
     '  }',
     '};',
   ].join('\n');
   try {
     // Only property names (JSON-quoted) and indexes are written into the source.
-    const make = new Function('Dto', 'convert', 'verdict', 'conditions', 'constraints', 'args', source) as (
-      ...values: unknown[]
-    ) => Accept;
-    return make(plan.dto, convert, verdict, conditions, constraints, args);
+    const make = new Function(
+      'Dto',
+      'dtoName',
+      'convert',
+      'verdict',
+      'conditions',
+      'constraints',
+      'ruleConstraints',
+      source,
+    ) as (...values: unknown[]) => Accept;
+    return make(plan.dto, name?.value, convert, verdict, conditions, constraints, ruleConstraints);
   } catch {
     // --disallow-code-generation-from-strings, or a CSP-like policy: the interpreted path is just as correct.
     return interpreted;
