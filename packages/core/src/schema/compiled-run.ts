@@ -129,7 +129,8 @@ export function passes(rule: Rule, object: Bag, value: unknown): boolean {
   }
 }
 
-function verdict(result: unknown): boolean {
+/** A constraint's answer as a yes/no; a promise (an async validator) leaves the fast path. */
+export function verdict(result: unknown): boolean {
   if (typeof result === 'object' && result !== null && typeof (result as Bag).then === 'function') throw GIVE_UP;
   return Boolean(result);
 }

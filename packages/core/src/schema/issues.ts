@@ -15,9 +15,14 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `message` names `path` as a word of its own ("items.2.name must …", 'unknown field "x"'). */
-const names = (message: string, path: string) =>
-  new RegExp(`(^|[\\s"])${escapeRegExp(path)}(?=[\\s"]|$)`).test(message);
+/**
+ * `path` as a word of its own in a message: "items.2.name must …", 'unknown field "x"', and "city: Too small …" (a
+ * Standard Schema library's message, led by its field), so no message gets its field named a second time.
+ */
+const wordOf = (path: string) => new RegExp(`(^|[\\s"])${escapeRegExp(path)}(?=[\\s":]|$)`);
+
+/** Whether `message` names `path` as a word of its own. */
+const names = (message: string, path: string) => wordOf(path).test(message);
 
 /**
  * Issues as one line each, each bad field named once: what a client gets in an `isError` tool result
@@ -38,7 +43,7 @@ export function formatIssues(issues: readonly ValidationIssue[]): string {
 export function issueUnder(prefix: string, issue: ValidationIssue): ValidationIssue {
   if (issue.path === '') return { path: prefix, message: `${prefix}: ${issue.message}` };
   const path = `${prefix}.${issue.path}`;
-  const word = new RegExp(`(^|[\\s"])${escapeRegExp(issue.path)}(?=[\\s"]|$)`);
+  const word = wordOf(issue.path);
   const message = word.test(issue.message)
     ? issue.message.replace(word, (_m, lead: string) => `${lead}${path}`)
     : `${path}: ${issue.message}`;

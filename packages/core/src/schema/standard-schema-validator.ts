@@ -26,6 +26,32 @@ const pathOf = (issue: StandardSchemaV1.Issue) =>
 const leading = (path: string, message: string) =>
   path === '' || message.startsWith(`${path} `) || message.startsWith(`${path}:`) ? message : `${path}: ${message}`;
 
+/** What an arktype issue (an `ArkError`) carries beside the Standard Schema fields. */
+interface ArkIssue {
+  meta?: { description?: unknown; expected?: unknown; problem?: unknown; message?: unknown };
+  input?: Record<string, unknown>;
+  transform?: (change: (input: Record<string, unknown>) => Record<string, unknown>) => { message: string };
+}
+
+/**
+ * The library's own message for an issue. arktype words a failed check from the type's description, so a
+ * `.describe('City name')` (meant for tools/list) turns "city must be non-empty" into "city must be City name": its
+ * issue is worded again without that description, by arktype itself (`ArkError.transform`). A message the schema
+ * sets on purpose (`expected`, `problem`, `message` in its meta) is kept.
+ */
+function libraryMessage(issue: StandardSchemaV1.Issue): string {
+  const { meta, input, transform } = issue as StandardSchemaV1.Issue & ArkIssue;
+  if (typeof transform !== 'function' || input === undefined || meta?.description === undefined) return issue.message;
+  if (meta.expected !== undefined || meta.problem !== undefined || meta.message !== undefined) return issue.message;
+  if (input.expected !== undefined || input.problem !== undefined || input.message !== undefined) return issue.message;
+  try {
+    const reworded = transform.call(issue, ({ description: _described, meta: _meta, ...rest }) => rest).message;
+    return typeof reworded === 'string' && reworded !== '' ? reworded : issue.message;
+  } catch {
+    return issue.message;
+  }
+}
+
 /**
  * A library's issues as Decorum's: dotted paths, the library's message, each path once. An issue about the keys of
  * an object (zod's "Unrecognized keys", with `keys`) names each of those fields, as an issue of its own.
@@ -35,7 +61,7 @@ function issuesOf(issues: readonly StandardSchemaV1.Issue[]): ValidationIssue[] 
     issues.flatMap((issue) => {
       const path = pathOf(issue);
       const keys = (issue as { keys?: unknown }).keys;
-      if (!Array.isArray(keys) || keys.length === 0) return [{ path, message: leading(path, issue.message) }];
+      if (!Array.isArray(keys) || keys.length === 0) return [{ path, message: leading(path, libraryMessage(issue)) }];
       return keys.map((key) => {
         const field = path === '' ? String(key) : `${path}.${String(key)}`;
         return { path: field, message: `${field}: ${issue.message}` };

@@ -136,6 +136,55 @@ describe('Standard Schema and JSON Schema sources', () => {
       ],
     });
   });
+
+  it("names each bad field once, with the library's own message (zod, valibot, arktype with .describe())", async () => {
+    const zodInput = z.strictObject({
+      city: z.string().min(1).describe('City name'),
+      home: z.strictObject({ zip: z.string() }).optional(),
+    });
+    const valibotInput = toStandardJsonSchema(
+      v.strictObject({
+        city: v.pipe(v.string(), v.minLength(1), v.description('City name')),
+        home: v.optional(v.strictObject({ zip: v.string() })),
+      }),
+    );
+    const arktypeInput = type({
+      '+': 'reject',
+      city: type('string > 0').describe('City name'),
+      'home?': type({ '+': 'reject', zip: type('string').describe('A postal code') }),
+    });
+    class Kinds {
+      @Tool({ description: 'zod', input: zodInput })
+      zod() {
+        return 'ok';
+      }
+      @Tool({ description: 'valibot', input: valibotInput })
+      valibot() {
+        return 'ok';
+      }
+      @Tool({ description: 'arktype', input: arktypeInput })
+      arktype() {
+        return 'ok';
+      }
+    }
+    const client = await connect(app(Kinds));
+    const text = async (name: string, args: Record<string, unknown>) =>
+      ((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]?.text;
+    const bad = { city: '', home: { zip: 3 } };
+    expect(await text('zod', bad)).toBe(
+      'Invalid arguments for tool "zod":\ncity: Too small: expected string to have >=1 characters\nhome.zip: Invalid input: expected string, received number',
+    );
+    expect(await text('valibot', bad)).toBe(
+      'Invalid arguments for tool "valibot":\ncity: Invalid length: Expected >=1 but received 0\nhome.zip: Invalid type: Expected string but received 3',
+    );
+    // The description is for tools/list; the message says what is wrong ("city must be City name" did not).
+    expect(await text('arktype', bad)).toBe(
+      'Invalid arguments for tool "arktype":\ncity must be non-empty\nhome.zip must be a string (was a number)',
+    );
+    expect(await text('arktype', { city: 3 })).toBe(
+      'Invalid arguments for tool "arktype":\ncity must be a string (was a number)',
+    );
+  });
 });
 
 describe('schemas that cannot serve are startup errors', () => {

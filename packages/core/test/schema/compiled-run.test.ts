@@ -19,6 +19,7 @@ import {
   registerDecorator,
   ValidateIf,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { Field } from '../../src/decorators/field.decorator.js';
@@ -207,6 +208,48 @@ describe('compiled DTO validation', () => {
     expect(acceptCompiled(plan, { code: 'B-1' })).toBeUndefined();
     expect(acceptCompiled(plan, { code: 'A-1' })).toBeInstanceOf(OwnName);
     expect((await fast.validate(OwnName, { code: 'B-1' })).ok).toBe(false);
+  });
+
+  it('hands each constraint the arguments class-validator does, from the generated code as well', async () => {
+    const seen: unknown[] = [];
+    const record = (target: Function, propertyName: string) =>
+      registerDecorator({
+        name: 'isString',
+        target,
+        propertyName,
+        constraints: ['mine'],
+        validator: {
+          validate: (_value: unknown, args?: ValidationArguments) => {
+            seen.push({ ...args });
+            return true;
+          },
+        },
+      });
+    class Named {
+      @IsString() code!: string;
+      @IsInt() count!: number;
+    }
+    record(Named, 'code');
+    const accept = compileAccept(planFor(Named, new WeakMap()));
+    expect(accept.name).toBe('accept');
+    const accepted = accept({ code: 'x', count: 1 });
+    expect(accepted).toBeInstanceOf(Named);
+    await slow.validate(Named, { code: 'x', count: 1 });
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toStrictEqual(seen[1]);
+    expect(seen[0]).toMatchObject({ targetName: 'Named', property: 'code', value: 'x', constraints: ['mine'] });
+    expect((seen[0] as { object: unknown }).object).toBe(accepted);
+    // A class whose name is a getter is asked for it per call, as class-validator's executor does.
+    let label = 'first';
+    class Renamed {
+      @IsString() code!: string;
+    }
+    Object.defineProperty(Renamed, 'name', { get: () => label });
+    record(Renamed, 'code');
+    const renamed = compileAccept(planFor(Renamed, new WeakMap()));
+    label = 'second';
+    expect(renamed({ code: 'y' })).toBeInstanceOf(Renamed);
+    expect(seen.at(-1)).toMatchObject({ targetName: 'second' });
   });
 
   it('refuses flat input over the value limit as the full walk does (the flat shortcut only ever admits)', () => {

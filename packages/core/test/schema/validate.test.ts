@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsEnum, IsIn, IsInt, IsOptional, IsString, Matches, Min, MinLength, ValidateNested } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { Field } from '../../src/decorators/field.decorator.js';
-import { formatIssues } from '../../src/schema/issues.js';
+import { formatIssues, issueUnder } from '../../src/schema/issues.js';
 import { DtoValidator } from '../../src/schema/validate.js';
 import { Address, Priority } from './fixtures/dtos.js';
 
@@ -157,5 +157,15 @@ describe('formatIssues', () => {
         { path: '', message: 'arguments must be an object' },
       ]),
     ).toBe('location must be a string\naddress.city: Pick a real city\narguments must be an object');
+  });
+
+  it('takes a message led by its path ("city: …", as Standard Schema issues are) as naming it', () => {
+    expect(formatIssues([{ path: 'city', message: 'city: Too small' }])).toBe('city: Too small');
+    expect(issueUnder('home', { path: 'zip', message: 'zip: Invalid type' })).toEqual({
+      path: 'home.zip',
+      message: 'home.zip: Invalid type',
+    });
+    // A path that is only the start of a longer word is no naming of it.
+    expect(formatIssues([{ path: 'city', message: 'cityname: bad' }])).toBe('city: cityname: bad');
   });
 });
