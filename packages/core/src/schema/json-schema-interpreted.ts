@@ -49,7 +49,8 @@ export function interpretedCheck(
   schema: JsonSchemaObject,
   dialect: SchemaDialect,
 ): JsonSchemaCheck {
-  const interpreter = new Interpreter(schema, dialect === '2020-12' ? '2020-12' : '7', false);
+  // A copy: the interpreter marks the schema objects it dereferences, and the app's own may be frozen or shared.
+  const interpreter = new Interpreter(structuredClone(schema), dialect === '2020-12' ? '2020-12' : '7', false);
   return (input) => {
     fillDefaults(schema, schema, input, 0);
     const result = interpreter.validate(input);

@@ -110,6 +110,21 @@ describe('JSON Schema inputs without code generation', () => {
     expect(interpreted.some((row) => !(row as { accepted: boolean }).accepted)).toBe(true);
   });
 
+  it('leaves a frozen schema as it is', async () => {
+    const frozen = Object.freeze({
+      type: 'object',
+      properties: Object.freeze({ at: Object.freeze({ $ref: '#/definitions/point' }) }),
+      definitions: Object.freeze({ point: Object.freeze({ type: 'number' }) }),
+    });
+    const check = jsonSchemaValidator(frozen, 'T.m input', new AjvLoader({ generatesCode: false }));
+    await check.ready;
+    expect(await check.validate({ at: 'x' })).toEqual({
+      ok: false,
+      issues: [{ path: 'at', message: 'at must be number' }],
+    });
+    expect(Object.getOwnPropertyNames(frozen.properties.at)).toEqual(['$ref']);
+  });
+
   it('fills defaults and names each bad field once', async () => {
     const check = jsonSchemaValidator(draft07, 'T.m input', new AjvLoader({ generatesCode: false }));
     await check.ready;
