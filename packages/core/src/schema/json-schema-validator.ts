@@ -46,7 +46,15 @@ export class AjvLoader {
   /** The check of `schema`; rejects with a startup error when it cannot be made. */
   async compile(schema: JsonSchemaObject, where: string): Promise<JsonSchemaCheck> {
     const dialect = dialectOf(schema);
-    if (!this.#generatesCode) return interpretedCheck(await loadInterpreter(where), schema, dialect);
+    if (!this.#generatesCode) {
+      const Interpreter = await loadInterpreter(where);
+      try {
+        return interpretedCheck(Interpreter, schema, dialect);
+      } catch (error) {
+        const message = `@cfworker/json-schema cannot read the JSON Schema (${(error as Error).message})`;
+        throw new SchemaSourceError(where, message, 'Fix the schema.');
+      }
+    }
     const ajv = await this.#ajv(dialect, where);
     let compiled: ValidateFunction;
     try {

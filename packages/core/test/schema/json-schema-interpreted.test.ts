@@ -125,6 +125,14 @@ describe('JSON Schema inputs without code generation', () => {
     expect(Object.getOwnPropertyNames(frozen.properties.at)).toEqual(['$ref']);
   });
 
+  it('stops at startup on a schema it cannot read, naming the member', async () => {
+    const odd = { type: 'object', properties: { at: { type: 'string', check: () => true } } };
+    const check = jsonSchemaValidator(odd, 'T.m input', new AjvLoader({ generatesCode: false }));
+    await expect(check.ready).rejects.toThrow(
+      /^T\.m input: @cfworker\/json-schema cannot read the JSON Schema \(.*could not be cloned/,
+    );
+  });
+
   it('fills defaults and names each bad field once', async () => {
     const check = jsonSchemaValidator(draft07, 'T.m input', new AjvLoader({ generatesCode: false }));
     await check.ready;
