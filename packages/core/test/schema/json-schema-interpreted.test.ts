@@ -22,6 +22,8 @@ const draft07: JsonSchemaObject = {
     kind: { const: 'weather' },
     either: { anyOf: [{ type: 'string' }, { type: 'number' }] },
     'a/b~c': { type: 'boolean' },
+    email: { type: 'string', format: 'email' },
+    when: { type: 'string', format: 'date-time' },
   },
   required: ['city'],
   additionalProperties: false,
@@ -64,6 +66,8 @@ const inputs: unknown[] = [
   { city: 'Oslo', 'a/b~c': 'yes' },
   { city: 'Oslo', extra: 1, more: 2 },
   { city: 7, days: 9, unit: 'k', extra: 1, tags: ['a', 2], where: {} },
+  { city: 'Oslo', email: 'ada@example.com', when: '2026-12-03T09:00:00Z' },
+  { city: 'Oslo', email: 'not an email', when: 'tomorrow' },
   'not an object',
   [1, 2],
 ];
