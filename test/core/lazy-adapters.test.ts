@@ -13,9 +13,9 @@ const files = (dir: string): string[] =>
   );
 
 describe('schema adapters load only when used', () => {
-  it('has no value import of zod, valibot, arktype, ajv or @standard-schema/spec in @decorum/core', () => {
+  it('has no value import of zod, valibot, arktype, ajv, @cfworker/json-schema or @standard-schema/spec in core', () => {
     const library =
-      /^import (?!type\b)[^;]*from '(zod|valibot|arktype|ajv[^']*|@valibot\/[^']*|@standard-schema\/spec)'/m;
+      /^import (?!type\b)[^;]*from '(zod|valibot|arktype|ajv[^']*|@valibot\/[^']*|@cfworker\/[^']*|@standard-schema\/spec)'/m;
     for (const file of files(SRC)) expect(library.exec(readFileSync(file, 'utf8'))?.[0], file).toBeUndefined();
   });
 

@@ -83,8 +83,8 @@ export class ContentTools {
 
 /**
  * A plain JSON Schema as the input: listed as written for 2020-12 clients (draft-07 shaped for older ones) and
- * checked with Ajv, root `allOf`/`if`/`then`/`else` included, which no DTO could say. Its own provider: Ajv compiles
- * schemas into functions at startup, which Cloudflare Workers forbid, so the Workers build (worker.ts) leaves it out.
+ * checked with Ajv, root `allOf`/`if`/`then`/`else` included, which no DTO could say. On Cloudflare Workers (worker.ts),
+ * which forbid the code Ajv generates, @cfworker/json-schema checks it instead, with the same messages.
  */
 export class JsonSchemaTools {
   @Tool({

@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { McpApp } from '@decorum/core';
 import { ClientRequestTools } from './client-request-tools.js';
-import { ContentTools } from './content-tools.js';
+import { ContentTools, JsonSchemaTools } from './content-tools.js';
 import { ListChanges, ModernTools } from './modern-tools.js';
 import { TestPrompts } from './prompts.js';
 import { TestResources } from './resources.js';
@@ -18,7 +18,7 @@ export function createApp(): McpApp {
     version: '0.1.0',
     title: 'Decorum everything server',
     instructions: 'Serves the tools, resources and prompts of the MCP conformance suite.',
-    providers: [ContentTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
+    providers: [ContentTools, JsonSchemaTools, ClientRequestTools, ModernTools, TaskTools, TestResources, TestPrompts],
   });
   app.container.get(ListChanges).attach(app);
   return app;

@@ -1,10 +1,13 @@
 // A plain JSON Schema behind the validation seam, checked with Ajv. Ajv is an optional peer of @decorum/core: it is
 // imported (once per app) only when a schema of this kind is declared, and every schema is compiled while the app
-// starts (`ready`), so a schema Ajv refuses stops `listen`/`connect` with a startup error.
+// starts (`ready`), so a schema Ajv refuses stops `listen`/`connect` with a startup error. Where the runtime
+// forbids code generation from strings (Cloudflare Workers), Ajv cannot compile: the schema is interpreted instead
+// (json-schema-interpreted.ts), with the same issues.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DEFAULT_LIMITS, limitProblem, type ValidationLimits } from './input-limits.js';
 import { type InputValidator, onePerPath } from './input-validator.js';
 import type { ValidationIssue } from './issues.js';
+import { interpretedCheck, type JsonSchemaCheck, loadInterpreter } from './json-schema-interpreted.js';
 import { dialectOf, shapeJsonSchema } from './json-schema-shape.js';
 import type { SchemaDialect } from './schema-builder.js';
 import { type JsonSchemaObject, SchemaSourceError } from './schema-source.js';
@@ -18,23 +21,52 @@ type AjvClass = new (options: object) => AjvLike;
 /** The default export of a module loaded by `import()` from ESM or CommonJS alike. */
 const exported = <T>(module: unknown): T => ((module as { default?: T }).default ?? module) as T;
 
-/** One Ajv per dialect for an app, loaded on first use; `ajv-formats` added when installed. */
+/** Whether this runtime lets code be generated from strings (Workers and Node's flag forbid it). */
+function codeFromStrings(): boolean {
+  try {
+    return new Function('return true')() === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One Ajv per dialect for an app, loaded on first use; `ajv-formats` added when installed. Where code generation
+ * from strings is forbidden, @cfworker/json-schema interprets the schemas instead (Ajv is then not loaded).
+ */
 export class AjvLoader {
   readonly #instances = new Map<SchemaDialect, Promise<AjvLike>>();
+  readonly #generatesCode: boolean;
 
-  /** Compiles `schema` with the Ajv of its dialect; rejects with a startup error when Ajv cannot. */
-  async compile(schema: JsonSchemaObject, where: string): Promise<ValidateFunction> {
-    const ajv = await this.#ajv(dialectOf(schema), where);
-    try {
-      return ajv.compile(schema);
-    } catch (error) {
-      // Ajv compiles schemas into functions: a runtime that forbids code from strings (Cloudflare Workers) refuses.
-      const fix =
-        error instanceof EvalError
-          ? 'This runtime forbids generating code from strings, which Ajv needs: describe the input with a DTO class, zod, valibot or arktype (docs/deploy.md).'
-          : 'Fix the schema.';
-      throw new SchemaSourceError(where, `Ajv cannot compile the JSON Schema (${(error as Error).message})`, fix);
+  /** `generatesCode`: whether to compile with Ajv; by default, whether this runtime allows it. */
+  constructor(options: { generatesCode?: boolean } = {}) {
+    this.#generatesCode = options.generatesCode ?? codeFromStrings();
+  }
+
+  /** The check of `schema`; rejects with a startup error when it cannot be made. */
+  async compile(schema: JsonSchemaObject, where: string): Promise<JsonSchemaCheck> {
+    const dialect = dialectOf(schema);
+    if (!this.#generatesCode) {
+      const Interpreter = await loadInterpreter(where);
+      try {
+        return interpretedCheck(Interpreter, schema, dialect);
+      } catch (error) {
+        const message = `@cfworker/json-schema cannot read the JSON Schema (${(error as Error).message})`;
+        throw new SchemaSourceError(where, message, 'Fix the schema.');
+      }
     }
+    const ajv = await this.#ajv(dialect, where);
+    let compiled: ValidateFunction;
+    try {
+      compiled = ajv.compile(schema);
+    } catch (error) {
+      throw new SchemaSourceError(
+        where,
+        `Ajv cannot compile the JSON Schema (${(error as Error).message})`,
+        'Fix the schema.',
+      );
+    }
+    return (input) => (compiled(input) ? undefined : issuesOf(compiled.errors ?? []));
   }
 
   #ajv(dialect: SchemaDialect, where: string): Promise<AjvLike> {
@@ -110,7 +142,7 @@ export function jsonSchemaValidator(
     'draft-07': shapeJsonSchema(schema, 'draft-07', where),
     '2020-12': shapeJsonSchema(schema, '2020-12', where),
   };
-  let check: ValidateFunction | undefined;
+  let check: JsonSchemaCheck | undefined;
   const ready = loader.compile(schema, where).then((compiled) => {
     check = compiled;
   });
@@ -119,15 +151,15 @@ export function jsonSchemaValidator(
     accept(input) {
       const raw = input === undefined ? {} : input;
       if (check === undefined || limitProblem(raw, maxDepth, maxValues) !== undefined) return undefined;
-      return check(raw) ? raw : undefined;
+      return check(raw) === undefined ? raw : undefined;
     },
     async validate(input) {
       const raw = input === undefined ? {} : input;
       const problem = limitProblem(raw, maxDepth, maxValues);
       if (problem !== undefined) return { ok: false, issues: [{ path: '', message: problem }] };
       if (check === undefined) await ready;
-      const compiled = check as ValidateFunction;
-      return compiled(raw) ? { ok: true, value: raw } : { ok: false, issues: issuesOf(compiled.errors ?? []) };
+      const issues = (check as JsonSchemaCheck)(raw);
+      return issues === undefined ? { ok: true, value: raw } : { ok: false, issues };
     },
     schema: (dialect) => listed[dialect],
   };
