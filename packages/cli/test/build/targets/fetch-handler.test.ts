@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import { Arg, McpApp, Tool } from '@decorum/core';
 import { createScaleOut, InMemorySessionStore } from '@decorum/protocol/scale-out';
-import { InMemoryTaskStore } from '@decorum/protocol/tasks';
+import { InMemoryTaskStore, type TaskStore } from '@decorum/protocol/tasks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureListen, fetchHandler, StatelessTargetError } from '../../../src/build/targets/runtime/index.js';
 
@@ -78,9 +78,15 @@ describe('on a target without shared memory', () => {
     await expect(refused).rejects.toThrow(
       /tasks are kept in this instance's memory: pass a shared store, `new McpApp\(\{ tasks: \{ store \} \}\)`/,
     );
-    // Any store the app names is its choice (a RedisTaskStore in production).
+    // A store outside the instance is accepted (a RedisTaskStore in production): here, one that forwards to a
+    // memory store, as a shared store's client forwards to its server.
+    const remote = new InMemoryTaskStore();
+    const forwarding = {} as Record<string, unknown>;
+    for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(InMemoryTaskStore.prototype))) {
+      if (name !== 'constructor' && typeof value === 'function') forwarding[name] = value.bind(remote);
+    }
     const handler = await fetchHandler(
-      { app: makeApp({ tasks: { store: new InMemoryTaskStore() } }) },
+      { app: makeApp({ tasks: { store: forwarding as unknown as TaskStore } }) },
       { target: 'workers', stateless: true },
     );
     expect((await handler(initialize())).status).toBe(200);

@@ -4,6 +4,7 @@
 // stateless mode serves 2026-07-28 and legacy clients without any of it; what needs more is refused
 // here, at startup, naming the option that makes it work.
 import type { ListenOptions, McpApp } from '@decorum/core';
+import { InMemoryTaskStore, TASKS_EXTENSION, TasksExtension } from '@decorum/protocol/tasks';
 
 type HttpWhere = Extract<ListenOptions, { http: unknown }>['http'];
 
@@ -29,10 +30,9 @@ export interface StatelessServing {
  */
 export function checkStateless(app: McpApp, target: string, serving: StatelessServing): void {
   const problems: string[] = [];
-  // TaskOptions without a store get an in-memory one; a TasksExtension built by the app is its own choice.
-  const tasks = (app.server.options as { tasks?: object }).tasks;
-  const store = tasks !== undefined && 'store' in tasks ? tasks.store : undefined;
-  if (tasks !== undefined && !('manager' in tasks) && store === undefined) {
+  // Tasks without a store get an in-memory one, whether the app passed task options or built the extension.
+  const tasks = app.server.options.extensions?.find((extension) => extension.id === TASKS_EXTENSION);
+  if (tasks instanceof TasksExtension && tasks.manager.store instanceof InMemoryTaskStore) {
     problems.push(
       "tasks are kept in this instance's memory: pass a shared store, `new McpApp({ tasks: { store } })` (e.g. a RedisTaskStore from @decorum/redis), or leave `tasks` out",
     );
