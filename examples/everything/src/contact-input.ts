@@ -8,6 +8,10 @@ const address = z
   .object({ street: z.string().optional(), city: z.string().optional() })
   .meta({ id: 'address', $anchor: 'addressDef' });
 
+/** An object with keys: what JSON Schema's `required` applies to (it passes any other value). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * The rules JSON Schema states at the root with `allOf`/`anyOf` and `if`/`then`/`else`, as messages naming the
  * field that is missing: a phone when contactMethod is "phone", else an email (so always one of the two).
@@ -47,4 +51,4 @@ export const CONTACT_INPUT = z
   })
   // `when`: checked even after a field's type is wrong, as JSON Schema checks every keyword; the rules read only
   // whether phone and email are present and whether contactMethod is "phone", which any object can answer.
-  .superRefine(contactRules, { when: ({ value }) => typeof value === 'object' && value !== null });
+  .superRefine(contactRules, { when: ({ value }) => isRecord(value) });
