@@ -2,7 +2,9 @@
 // JSON Schema 2020-12 tool.
 import { Args, audio, type Context, Ctx, embeddedResource, Field, image, Tool, ToolError, text } from '@decorum/core';
 import { IsString } from 'class-validator';
-import { CONTACT_SCHEMA_2020_12, PNG_BASE64, pause, WAV_BASE64 } from './fixtures.js';
+import type * as z from 'zod';
+import { CONTACT_INPUT } from './contact-input.js';
+import { PNG_BASE64, pause, WAV_BASE64 } from './fixtures.js';
 
 /** A tool argument mirrored in the `Mcp-Param-Region` HTTP header by 2026-07-28 clients (SEP-2243). */
 export class RegionInput {
@@ -82,17 +84,17 @@ export class ContentTools {
 }
 
 /**
- * A plain JSON Schema as the input: listed as written for 2020-12 clients (draft-07 shaped for older ones) and
- * checked with Ajv, root `allOf`/`if`/`then`/`else` included, which no DTO could say. On Cloudflare Workers (worker.ts),
- * which forbid the code Ajv generates, @cfworker/json-schema checks it instead, with the same messages.
+ * A zod 4 schema as the input (contact-input.ts): listed as JSON Schema 2020-12 with `$defs`, `$anchor` and the root
+ * `allOf`/`if`/`then`/`else` the suite checks (draft-07 shaped for older clients), and checked by zod on every call.
+ * The same tool with a plain JSON Schema object is test/fixtures/contact-json-schema.ts, held to the same answers.
  */
 export class JsonSchemaTools {
   @Tool({
     name: 'json_schema_2020_12_tool',
     description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',
-    input: CONTACT_SCHEMA_2020_12,
+    input: CONTACT_INPUT,
   })
-  jsonSchema2020(input: Record<string, unknown>): string {
+  jsonSchema2020(input: z.output<typeof CONTACT_INPUT>): string {
     return `JSON Schema 2020-12 tool called with: ${JSON.stringify(input)}`;
   }
 }

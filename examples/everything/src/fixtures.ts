@@ -19,36 +19,6 @@ export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/**
- * The `inputSchema` of `json_schema_2020_12_tool`, exactly as the suite expects it (SEP-1613, SEP-2106):
- * `$schema`, `$defs` with an `$anchor`, composition and conditional keywords, `additionalProperties`.
- * No DTO can say `allOf`/`if`/`then`/`else` at its root: the tool takes this object as its input schema.
- */
-export const CONTACT_SCHEMA_2020_12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  $defs: {
-    address: {
-      $anchor: 'addressDef',
-      type: 'object',
-      properties: { street: { type: 'string' }, city: { type: 'string' } },
-    },
-  },
-  properties: {
-    name: { type: 'string' },
-    address: { $ref: '#/$defs/address' },
-    contactMethod: { type: 'string', enum: ['phone', 'email'] },
-    phone: { type: 'string' },
-    email: { type: 'string' },
-  },
-  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
-  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
-  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, not a thenable
-  then: { required: ['phone'] },
-  else: { required: ['email'] },
-  additionalProperties: false,
-};
-
 /** Every SEP-1034 primitive with a default value. */
 export const DEFAULTS_SCHEMA = {
   type: 'object',
