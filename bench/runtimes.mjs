@@ -2,15 +2,17 @@
 // one app — the `full` template's providers (DTO-validated tools, resources, prompts) — built with
 // `decorum build --target <runtime>` and served by each runtime installed here, beside Node: cold start
 // (process spawned → first `initialize` answered) and calls/s (`tools/call` of the DTO-validated
-// `search_notes` over HTTP, C calls in flight, for S seconds). A runtime whose npm package is missing is
+// `search_notes` over HTTP, C calls in flight, for S seconds), with the CPU the server and this client spent per
+// call (Linux), which says whose figure it is on a busy machine. A runtime whose npm package is missing is
 // skipped with a message; `next build` takes minutes, so Next.js runs only with --next. See
 // docs/benchmarks.md ("Runtimes").
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { loadClient, runLoad } from './lib/runtime-load.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(ROOT, 'package.json'));
@@ -200,36 +202,44 @@ function stop(child) {
 
 // --- the measurements ---------------------------------------------------------------------------------
 
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+/** Spawn → first initialize answered, in ms, by the same client as the load (its own sockets per round). */
+const initialize = async (url) => {
+  const client = loadClient(url, { concurrency: 1 });
+  try {
+    await client.initialize();
+  } finally {
+    client.close();
+  }
+};
 
-/** POSTs one JSON-RPC request; the result (JSON or the last SSE data line), and the session id if any. */
-async function rpc(url, body, session) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { ...HEADERS, ...(session && { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' }) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const json = text.startsWith('{')
-    ? text
-    : text
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .pop()
-        ?.slice(6);
-  const message = JSON.parse(json);
-  if (message.error) throw new Error(JSON.stringify(message.error));
-  return { result: message.result, session: response.headers.get('mcp-session-id') ?? session };
+/** Clock ticks of CPU (user + system) of a process, from /proc; undefined where there is no /proc. */
+function ticks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
 }
 
-const initialize = (url) =>
-  rpc(url, {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  });
+/** CPU ms of a process and its descendants (next start and the Lambda front run children); at 100 ticks/s. */
+function treeCpuMs(root) {
+  if (ticks(root) === undefined) return undefined;
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    const stat = Number.isInteger(pid) ? ticks(pid) : undefined;
+    if (stat) children.set(pid, stat);
+  }
+  let total = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    total += children.get(pid)?.cpu ?? 0;
+    for (const [child, stat] of children) if (stat.ppid === pid) pending.push(child);
+  }
+  return total * 10;
+}
 
 /** Spawn → first initialize answered, in ms; the server is stopped after each round. */
 async function coldStart(runtime) {
@@ -249,46 +259,35 @@ async function coldStart(runtime) {
   return median(times);
 }
 
-/** tools/call of search_notes, `concurrency` in flight, for `seconds`. */
+/**
+ * tools/call of search_notes, `concurrency` in flight, for `seconds`, after a warm-up at the same concurrency
+ * (the client's JIT too: a cold client cost the first runtime measured twice the CPU per call); calls/s and the
+ * server's and this client's CPU per call.
+ */
 async function callsPerSecond(runtime) {
   const child = runtime.spawn();
   child.stdout?.resume();
+  let client;
   try {
     const url = await runtime.ready(child);
-    const { session } = await initialize(url);
-    if (session)
-      await fetch(url, {
-        method: 'POST',
-        headers: { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-      });
-    const call = (id) =>
-      rpc(
-        url,
-        {
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name: 'search_notes', arguments: { query: 'welcome', limit: 5 } },
-        },
-        session,
-      );
-    const check = await call(1);
-    if (check.result.isError) throw new Error(`search_notes failed: ${JSON.stringify(check.result)}`);
-    for (let i = 0; i < 200; i++) await call(i + 2); // warm-up
-    let done = 0;
-    const deadline = performance.now() + cfg.seconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: cfg.concurrency }, async (_, lane) => {
-        for (let i = 0; performance.now() < deadline; i++) {
-          await call(`${lane}-${i}`);
-          done++;
-        }
-      }),
-    );
-    return done / ((performance.now() - started) / 1000);
+    client = loadClient(url, { concurrency: cfg.concurrency });
+    await client.initialize();
+    const call = () => client.call({ name: 'search_notes', arguments: { query: 'welcome', limit: 5 } });
+    const check = await call();
+    if (check.isError) throw new Error(`search_notes failed: ${JSON.stringify(check)}`);
+    await runLoad(call, { concurrency: cfg.concurrency, calls: 2000 }); // warm-up
+    const server = treeCpuMs(child.pid);
+    const own = process.cpuUsage();
+    const { done, ms } = await runLoad(call, { concurrency: cfg.concurrency, seconds: cfg.seconds });
+    const spent = process.cpuUsage(own);
+    const serverMs = server === undefined ? undefined : treeCpuMs(child.pid) - server;
+    return {
+      rate: done / (ms / 1000),
+      serverUs: serverMs === undefined ? undefined : (serverMs * 1000) / done,
+      clientUs: (spent.user + spent.system) / done,
+    };
   } finally {
+    client?.close();
     await stop(child);
   }
 }
@@ -316,8 +315,8 @@ try {
     log(`${name}: cold start, ${cfg.rounds} rounds`);
     const cold = await coldStart(runtime);
     log(`${name}: calls/s, ${cfg.seconds} s at ${cfg.concurrency} in flight`);
-    const rate = await callsPerSecond(runtime);
-    rows.push({ name, version: runtime.version(), mode: runtime.mode, cold, rate });
+    const load = await callsPerSecond(runtime);
+    rows.push({ name, version: runtime.version(), mode: runtime.mode, cold, ...load });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -325,11 +324,12 @@ try {
 
 const node = rows.find((row) => row.name === 'node');
 const lines = [
-  `| runtime | version | serving | cold start (median of ${cfg.rounds}) | calls/s (${cfg.concurrency} in flight, ${cfg.seconds} s) |`,
-  '| --- | --- | --- | ---: | ---: |',
+  `| runtime | version | serving | cold start (median of ${cfg.rounds}) | calls/s (${cfg.concurrency} in flight, ${cfg.seconds} s) | server CPU / call | client CPU / call |`,
+  '| --- | --- | --- | ---: | ---: | ---: | ---: |',
   ...rows.map((row) => {
     const vsNode = node && row !== node ? ` (${(row.rate / node.rate).toFixed(2)}× Node)` : '';
-    return `| ${row.name} | ${row.version} | ${row.mode} | ${Math.round(row.cold)} ms | ${Math.round(row.rate)}${vsNode} |`;
+    const server = row.serverUs === undefined ? 'n/a' : `${Math.round(row.serverUs)} µs`;
+    return `| ${row.name} | ${row.version} | ${row.mode} | ${Math.round(row.cold)} ms | ${Math.round(row.rate)}${vsNode} | ${server} | ${Math.round(row.clientUs)} µs |`;
   }),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
