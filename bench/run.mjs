@@ -1,6 +1,7 @@
-// `npm run bench [-- --quick] [-- --only throughput,lists,cold,memory,reload] [-- --with before,after]`: Decorum beside the official
+// `npm run bench [-- --quick] [-- --only throughput,lists,cold,memory,reload,runtimes] [-- --with before,after]`: Decorum beside the official
 // SDKs and a raw floor, every figure measured in this one run. Prints a Markdown table and writes
 // bench/results/<timestamp>.json. See docs/benchmarks.md.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,8 @@ import { measureThroughput, RSS_AFTER_LOAD } from './lib/throughput.mjs';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const onlyAt = argv.indexOf('--only');
-const only = onlyAt >= 0 ? argv[onlyAt + 1].split(',') : ['throughput', 'lists', 'cold', 'memory', 'reload'];
+const only =
+  onlyAt >= 0 ? argv[onlyAt + 1].split(',') : ['throughput', 'lists', 'cold', 'memory', 'reload', 'runtimes'];
 // `--with before,after`: snapshots from bench/snapshot-decorum.mjs run too, as decorum@before … (A/B runs).
 const withAt = argv.indexOf('--with');
 const IMPLS = withAt >= 0 ? withSnapshots(argv[withAt + 1].split(',')) : ALL;
@@ -88,8 +90,22 @@ console.log(`\n${quick ? 'quick' : 'full'} run, ${date}, ${machine}; Decorum dis
 console.log('cells: median calls/s · p50 / p99 latency (tools/call); median ms (lists, cold start)\n');
 console.log(markdown);
 
+// Other runtimes (issue 41): cold start and calls/s of the same app built with `decorum build --target <runtime>`
+// in each runtime that is installed, beside Node — its own table, from bench/runtimes.mjs (docs/benchmarks.md).
+let runtimes;
+if (only.includes('runtimes')) {
+  log('runtimes: bench/runtimes.mjs');
+  const args = quick ? ['--rounds', '1', '--seconds', '1'] : ['--rounds', '3', '--seconds', '2'];
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL('runtimes.mjs', import.meta.url)), ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  runtimes = child.status === 0 ? child.stdout : `bench/runtimes.mjs failed (exit ${child.status})\n`;
+  console.log(`\nruntimes (same app per runtime; calls/s over HTTP, cold start to first answer)\n\n${runtimes}`);
+}
+
 const dir = new URL('results/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 const file = new URL(`${date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`, dir);
-writeFileSync(file, `${JSON.stringify({ date, machine, quick, builtAt, config: cfg, rows }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date, machine, quick, builtAt, config: cfg, rows, runtimes }, null, 2)}\n`);
 log(`wrote ${file.pathname}`);
