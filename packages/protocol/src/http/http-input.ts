@@ -159,10 +159,8 @@ class LazyMessageInfo implements MessageInfo {
 }
 
 /** The Accept check of an MCP POST: both JSON and SSE must be listed. */
-export class PostAccept {
-  ok(headers: HeaderReader): boolean {
-    return accepts(headers, 'application/json') && accepts(headers, 'text/event-stream');
-  }
+export function acceptsPost(headers: HeaderReader): boolean {
+  return accepts(headers, 'application/json') && accepts(headers, 'text/event-stream');
 }
 
 /** True when the Content-Type is JSON (any parameters, any case: `Application/JSON; charset=utf-8`). */
