@@ -102,7 +102,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
           options.health === true ? {} : options.health,
         );
   const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
-  // The handler itself (not its `handle`): the adapter then takes the fast path into `serve`.
+  // The handler itself (not its `handle`): the adapter builds an HttpInput and calls `serve`, without a `Request`.
   const service = handler ?? { handle, serve: (input: HttpInput) => (handler as StreamableHttpHandler).serve(input) };
   const listener = await startHttpServer(service, {
     host,
