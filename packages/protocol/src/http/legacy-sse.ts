@@ -3,8 +3,7 @@ import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { readJsonBody } from './body.js';
 import { errorResponse } from './responses.js';
-import { newSessionId } from './session-id.js';
-import { ownerOf } from './session-owner.js';
+import { newSessionId, ownerOf } from './session-id.js';
 import { SseConnection, sseHeaders } from './sse.js';
 
 /**

@@ -24,8 +24,8 @@ const CLIENT_ERRORS = new Set<number>([
 ]);
 
 /** An HTTP error with a JSON-RPC error body; 2026-07-28 omits the id rather than sending null. */
-function modernError(status: number, code: number, message: string): PlainReply {
-  return jsonReply(status, { jsonrpc: '2.0', error: { code, message } });
+function modernError(status: number, code: number, message: string, headers?: Record<string, string>): PlainReply {
+  return jsonReply(status, { jsonrpc: '2.0', error: { code, message } }, headers);
 }
 
 /** The HTTP status of a modern JSON answer. */
@@ -82,10 +82,10 @@ export class ModernEndpoint implements HttpEndpoint {
   }
 }
 
-function notAllowed(): HttpReply {
-  const error = { code: ErrorCode.InvalidRequest, message: 'Method Not Allowed: protocol 2026-07-28 uses POST only' };
-  return jsonReply(405, { jsonrpc: '2.0', error }, { Allow: 'POST' });
-}
+const notAllowed = (): HttpReply =>
+  modernError(405, ErrorCode.InvalidRequest, 'Method Not Allowed: protocol 2026-07-28 uses POST only', {
+    Allow: 'POST',
+  });
 
 function serveModernBody(
   deps: EndpointDeps,
@@ -120,12 +120,8 @@ function serveModernBody(
     }
     envelope = readEnvelope(message.params ?? {});
   } catch (error) {
-    const e = (error as McpError).toErrorObject();
-    return jsonReply(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: e,
-    });
+    const answer = { jsonrpc: '2.0', id: message.id, error: (error as McpError).toErrorObject() } as const;
+    return jsonReply(statusOf(answer), answer);
   }
   // One request, no session: a light request whose messages go to this POST's exchange.
   const info = messageInfo(request, auth);

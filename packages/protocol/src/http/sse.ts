@@ -50,7 +50,7 @@ export class SseConnection {
   private fullSince?: number;
   /** Log and progress notifications dropped because the client fell behind. */
   dropped = 0;
-  private drainWaiters?: (() => void)[];
+  private readonly drainWaiters: (() => void)[] = [];
 
   /** `budget` bounds what the stream may queue for a client that does not read (see {@link SseBudget}). */
   constructor(
@@ -88,12 +88,12 @@ export class SseConnection {
   /** Resolves once the client has read the queue below its mark, or the connection closed (SSE's only backpressure). */
   async drained(): Promise<void> {
     while (!this.ended && (this.controller.desiredSize ?? 1) <= 0) {
-      await new Promise<void>((resolve) => (this.drainWaiters ??= []).push(resolve));
+      await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
     }
   }
 
   private releaseWaiters(): void {
-    for (const resolve of this.drainWaiters?.splice(0) ?? []) resolve();
+    for (const resolve of this.drainWaiters.splice(0)) resolve();
   }
 
   /**

@@ -139,12 +139,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /**
- * Runs `close` once on SIGTERM/SIGINT, for a server program (`handleSignals`). A signal that arrives while closing is
- * ignored: Ctrl-C under `npm run` delivers SIGINT twice (the terminal's and npm's forwarded one), and Node's default
- * for the second would kill the process mid-close. Once closed, if `drainTimedOut()` (a handler that ignores
- * `ctx.signal` would keep the process alive; its request was answered with an error already) the process exits —
- * but only when no other listener of these signals is left: another server in the same process (a second app) is
- * still closing, and exiting would cut its requests, so the exit waits for the last of them to remove its listener.
+ * Runs `close` once on SIGTERM/SIGINT, for a server program: what `handleSignals` does (see it for the rules).
  * Each server keeps its own handler; nothing is shared but `process` itself. Returns the function that stops
  * listening (called by the server's own `close`; after a signal, the handler goes once `close` has resolved).
  * @example
