@@ -90,27 +90,20 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   // can arrive (connections are accepted on a later turn of the event loop).
   let handler: StreamableHttpHandler | undefined = typeof auth === 'function' ? undefined : makeHandler();
   let draining = false;
-  const store = options.scaleOut as { ready?: ReadinessCheck } | undefined;
+  const store = options.scaleOut;
+  const checks: Record<string, ReadinessCheck> = store?.ready ? { store: () => store.ready?.() ?? false } : {};
   const health =
     options.health === false
       ? {}
-      : healthRoutes(
-          {
-            draining: () => draining,
-            checks: store?.ready ? { store: () => (store.ready as ReadinessCheck).call(store) } : {},
-          },
-          options.health === true ? {} : options.health,
-        );
+      : healthRoutes({ draining: () => draining, checks }, options.health === true ? {} : options.health);
   const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
   // The handler itself (not its `handle`): the adapter builds an HttpInput and calls `serve`, without a `Request`.
   const service = handler ?? { handle, serve: (input: HttpInput) => (handler as StreamableHttpHandler).serve(input) };
+  // `path` is the handler's to check (it answers 404 elsewhere), not the server's.
   const listener = await startHttpServer(service, {
+    ...options,
     host,
-    port: options.port,
-    onError: options.onError,
-    trustProxy: options.trustProxy,
-    shutdownTimeoutMs: options.shutdownTimeoutMs,
-    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
+    path: undefined,
     routes: { ...health, ...options.routes },
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
