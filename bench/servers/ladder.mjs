@@ -1,11 +1,13 @@
 // The layers of Decorum's HTTP path, one at a time, for `node bench/cpu-cost.mjs --ladder`: what each layer adds
 // to the server CPU of one tools/call. Each rung answers the bench's tools/call with the same bytes:
-// - adapter: `listenHttp` + `toNodeHandler` around an HttpService that answers at once (the Node adapter alone);
+// - adapter: `createServer(toNodeHandler(…))` around an HttpService that answers at once (the Node adapter alone);
 // - endpoint: `StreamableHttpHandler` over a bare `ProtocolServer` with a hand-written tools provider (the
 //   endpoint, sessions and the engine, no Decorum core);
 // the full app is bench/servers/decorum.ts and the floor bench/servers/raw.mjs.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { ProtocolServer, StreamableHttpHandler } from '@decorum/protocol';
-import { listenHttp } from '@decorum/protocol/node';
+import { toNodeHandler } from '@decorum/protocol/node';
 import { forecastText, isMain, parseArgs, ready } from './common.mjs';
 
 const tool = {
@@ -62,6 +64,7 @@ function endpoint(stateless) {
 if (isMain(import.meta.url)) {
   const args = parseArgs();
   const rung = process.argv.includes('--rung=adapter') ? adapter(args.stateless) : endpoint(args.stateless);
-  const listener = await listenHttp(rung, { port: 0, path: '/mcp' });
-  ready(String(listener.url));
+  const server = createServer(toNodeHandler(rung)).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  ready(`http://127.0.0.1:${server.address().port}/mcp`);
 }

@@ -112,16 +112,6 @@ export {
 export type { StreamableHttpOptions } from './http/options.js';
 export type { ScaleOut } from './http/scale-out.js';
 export { checkOrigin, type OriginPolicy } from './http/security.js';
-export {
-  AI_CATALOG_MEDIA_TYPE,
-  AI_CATALOG_PATH,
-  SERVER_CARD_MEDIA_TYPE,
-  SERVER_CARD_SCHEMA,
-  type ServerCard,
-  type ServerCardOptions,
-  type ServerCardRemote,
-  serverCardOf,
-} from './http/server-card.js';
 export { StreamableHttpHandler } from './http/streamable-http.js';
 export { type Classified, classify } from './jsonrpc/codec.js';
 export {
@@ -143,6 +133,16 @@ export type {
   JsonRpcResult,
   RequestId,
 } from './jsonrpc/types.js';
+export {
+  AI_CATALOG_MEDIA_TYPE,
+  AI_CATALOG_PATH,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_SCHEMA,
+  type ServerCard,
+  type ServerCardOptions,
+  type ServerCardRemote,
+  serverCardOf,
+} from './server-card/server-card.js';
 export { DIGEST_PATTERN, sha256Digest } from './skills/digest.js';
 export {
   FrontmatterError,

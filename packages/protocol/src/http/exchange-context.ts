@@ -28,11 +28,7 @@ export interface ExchangeContext {
 }
 
 /** The stream settings every exchange of an endpoint shares. */
-export interface StreamSettings {
-  readonly retryMs: number;
-  readonly keepAliveMs: number;
-  readonly budget?: SseBudget;
-}
+type StreamSettings = Pick<ExchangeContext, 'retryMs' | 'keepAliveMs' | 'budget'>;
 
 /** What a session's POST adds to its exchange's context. */
 type SessionStreams = Pick<ExchangeContext, 'eventStore' | 'priming' | 'relay' | 'incidents'> & { id: string };

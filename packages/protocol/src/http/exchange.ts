@@ -21,6 +21,9 @@ const DONE: Promise<void> = Promise.resolve();
 const isResponse = (m: JsonRpcMessage): boolean => !('method' in m) && ('result' in m || 'error' in m);
 const onlyResponses = (m: JsonRpcMessage | JsonRpcMessage[]): boolean =>
   Array.isArray(m) ? m.every(isResponse) : isResponse(m);
+/** A lone message as itself, several as a batch. */
+const bodyOf = (list: JsonRpcMessage[]): JsonRpcMessage | JsonRpcMessage[] =>
+  list.length === 1 ? (list[0] as JsonRpcMessage) : list;
 
 /**
  * The answer to one POST carrying requests. It stays undecided until the first related message:
@@ -150,9 +153,7 @@ export class Exchange {
     const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
     this.pending.clear();
     if (this.mode === 'pending') {
-      const list = [...this.buffered, ...errors];
-      const body = list.length === 1 ? list[0] : list;
-      this.decide(this.json(body));
+      this.decide(this.json(bodyOf([...this.buffered, ...errors])));
     } else {
       for (const error of errors) this.connection?.send({ data: JSON.stringify(error) });
     }
@@ -168,9 +169,10 @@ export class Exchange {
       if (this.mode === 'done' || !this.pending.delete(id) || this.pending.size > 0) return;
       if (this.mode === 'pending') {
         const list = this.buffered;
-        const body = list.length === 1 ? list[0] : list;
         this.decide(
-          list.length === 0 ? { status: 202, headers: { ...this.context.headers }, body: null } : this.json(body),
+          list.length === 0
+            ? { status: 202, headers: { ...this.context.headers }, body: null }
+            : this.json(bodyOf(list)),
         );
       }
       this.finish();

@@ -44,7 +44,14 @@ export class HttpInput {
 
   /** The input of a Web `Request`. */
   static fromRequest(request: Request): HttpInput {
-    return new HttpInput(request.method, new URL(request.url).pathname, request.headers, new RequestSource(request));
+    // A `Request` has every part already.
+    const source: HttpSource = {
+      url: () => request.url,
+      request: () => request,
+      webHeaders: () => request.headers,
+      onAbort: (listener) => request.signal?.addEventListener('abort', listener, { once: true }),
+    };
+    return new HttpInput(request.method, new URL(request.url).pathname, request.headers, source);
   }
 
   /** The absolute request URL. */
@@ -76,27 +83,6 @@ export class HttpInput {
   /** The headers as Web `Headers` (what {@link MessageInfo} exposes to handlers). */
   webHeaders(): Headers {
     return this.source.webHeaders();
-  }
-}
-
-/** The parts of a Web `Request`, which has them all already. */
-class RequestSource implements HttpSource {
-  constructor(private readonly original: Request) {}
-
-  url(): string {
-    return this.original.url;
-  }
-
-  request(): Request {
-    return this.original;
-  }
-
-  webHeaders(): Headers {
-    return this.original.headers;
-  }
-
-  onAbort(listener: () => void): void {
-    this.original.signal?.addEventListener('abort', listener, { once: true });
   }
 }
 
@@ -159,10 +145,8 @@ class LazyMessageInfo implements MessageInfo {
 }
 
 /** The Accept check of an MCP POST: both JSON and SSE must be listed. */
-export class PostAccept {
-  ok(headers: HeaderReader): boolean {
-    return accepts(headers, 'application/json') && accepts(headers, 'text/event-stream');
-  }
+export function acceptsPost(headers: HeaderReader): boolean {
+  return accepts(headers, 'application/json') && accepts(headers, 'text/event-stream');
 }
 
 /** True when the Content-Type is JSON (any parameters, any case: `Application/JSON; charset=utf-8`). */

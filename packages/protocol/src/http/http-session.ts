@@ -7,6 +7,7 @@ import { Exchange, relatedId } from './exchange.js';
 import { type ExchangeContext, exchangeContext } from './exchange-context.js';
 import type { PlainReply } from './http-input.js';
 import { badRequest, storeDown } from './responses.js';
+import { randomHex } from './session-id.js';
 import type { SseConnection } from './sse.js';
 import { isDroppable, type SseBudget } from './sse-budget.js';
 import { reported, type StoreIncidents } from './store-incidents.js';
@@ -265,21 +266,13 @@ export class HttpSession implements Transport {
   }
 }
 
-/** A shorter random id for stream names inside a session. */
-function newStreamId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  let out = '';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
-  return out;
-}
-
 /**
  * Stream ids for one endpoint: a random prefix, so instances sharing an event store never collide,
  * then a counter. A stream id only needs to be unique (the session id is the secret), and drawing
  * random bytes for every POST was a visible share of a request's CPU.
  */
 export function streamIdSource(): () => string {
-  const prefix = newStreamId();
+  const prefix = randomHex(8);
   let next = 0;
   return () => `${prefix}${(next++).toString(36)}`;
 }

@@ -9,7 +9,7 @@ import type { RequestId } from '../jsonrpc/types.js';
 import type { AuthInfo, MessageInfo } from '../transports/transport.js';
 import { isModernVersion } from '../versions.js';
 import type { BodyResult } from './body.js';
-import { type HttpInput, type HttpReply, isJsonBody, messageInfo, type PostAccept } from './http-input.js';
+import { acceptsPost, type HttpInput, type HttpReply, isJsonBody, messageInfo } from './http-input.js';
 import { badRequest, errorReply, jsonReply } from './responses.js';
 
 /** A legacy POST that passed the checks. */
@@ -39,9 +39,8 @@ export function readLegacyPost(
   input: HttpInput,
   auth: AuthInfo | undefined,
   maxBodyBytes: number,
-  accept: PostAccept,
 ): MaybePromise<LegacyPost | HttpReply> {
-  if (!accept.ok(input.headers)) {
+  if (!acceptsPost(input.headers)) {
     return badRequest(406, 'Not Acceptable: Accept must list application/json and text/event-stream');
   }
   if (!isJsonBody(input.headers)) {

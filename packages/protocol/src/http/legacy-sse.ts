@@ -3,9 +3,8 @@ import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { readJsonBody } from './body.js';
 import { errorResponse } from './responses.js';
-import { newSessionId } from './session-id.js';
-import { ownerOf } from './session-owner.js';
-import { sseHeaders } from './sse.js';
+import { newSessionId, ownerOf } from './session-id.js';
+import { SseConnection, sseHeaders } from './sse.js';
 
 /**
  * Options of a {@link LegacySseEndpoint}.
@@ -25,9 +24,6 @@ export interface LegacySseOptions {
 }
 
 type ResolvedOptions = Required<LegacySseOptions>;
-
-// Bytes queued on a stream before `send` waits for the client to read.
-const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 
 /**
  * The HTTP+SSE transport of protocol revision 2024-11-05, for clients that predate Streamable HTTP:
@@ -160,84 +156,48 @@ class SseSessionTransport implements Transport {
   onframeerror?: (error: FrameError) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
-  readonly stream: ReadableStream<Uint8Array>;
   /** Who the session belongs to when requests are authenticated; other credentials cannot use it. */
   owner?: string;
+  // Keep-alive comments: an idle stream looks dead to proxies and load balancers, which cut it after a minute or so.
+  private readonly connection: SseConnection;
 
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private readonly encoder = new TextEncoder();
-  private readonly drainWaiters: (() => void)[] = [];
-  private timer?: ReturnType<typeof setInterval>;
-  private closed = false;
-  private cancelled = false;
-
-  constructor(
-    private readonly keepAliveMs: number,
-    private readonly onend: () => void,
-  ) {
-    this.stream = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          this.controller = controller;
-        },
-        // Called whenever the reader has taken the queue below its mark.
-        pull: () => this.releaseWaiters(),
-        // The client went away (or the HTTP layer gave up on the response).
-        cancel: () => {
-          this.cancelled = true;
-          return this.close();
-        },
-      },
-      { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
-    );
+  constructor(keepAliveMs: number, onend: () => void) {
+    this.connection = new SseConnection(keepAliveMs);
+    // The client went away, or the stream was closed from here: either way the session ends, once.
+    this.connection.onclose = () => {
+      onend();
+      this.onclose?.();
+    };
   }
 
-  async start(): Promise<void> {
-    if (this.keepAliveMs === 0 || this.closed) return;
-    // An idle stream looks dead to proxies and load balancers, which cut it after a minute or so.
-    this.timer = setInterval(() => {
-      if ((this.controller.desiredSize ?? 0) > 0) this.write(': keep-alive\n\n');
-    }, this.keepAliveMs);
+  get stream(): ReadableStream<Uint8Array> {
+    return this.connection.stream;
   }
+
+  async start(): Promise<void> {}
 
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (this.closed) throw new Error('SSE stream is closed');
+    if (this.connection.closed) throw new Error('SSE stream is closed');
     // JSON.stringify escapes line breaks inside strings, so the payload is always one `data:` line.
-    this.writeEvent('message', JSON.stringify(message));
-    // SSE's only backpressure: a client that stops reading slows its own session, not the server.
-    while (!this.closed && (this.controller.desiredSize ?? 1) <= 0) {
-      await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
-    }
+    this.connection.send({ event: 'message', data: JSON.stringify(message) });
+    // A client that stops reading slows its own session, not the server.
+    await this.connection.drained();
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    clearInterval(this.timer);
-    this.releaseWaiters();
-    if (!this.cancelled) this.controller.close();
-    this.onend();
-    this.onclose?.();
+    this.connection.close();
   }
 
   /** Hands a parsed POST body to the engine; false once the session is closed. */
   deliver(value: unknown, info?: MessageInfo): boolean {
-    if (this.closed) return false;
+    if (this.connection.closed) return false;
     this.onmessage?.(value, info);
     return true;
   }
 
   /** Queues one event; `data` must hold no line break. */
   writeEvent(event: string, data: string): void {
-    this.write(`event: ${event}\ndata: ${data}\n\n`);
-  }
-
-  private write(text: string): void {
-    this.controller.enqueue(this.encoder.encode(text));
-  }
-
-  private releaseWaiters(): void {
-    for (const resolve of this.drainWaiters.splice(0)) resolve();
+    this.connection.send({ event, data });
   }
 }
 

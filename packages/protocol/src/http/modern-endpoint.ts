@@ -2,7 +2,7 @@
 // request per POST answered as JSON or as an SSE stream of that request's own messages, and a
 // closed stream cancels the request. Envelope and header errors are HTTP 400, unknown methods 404.
 import { type ConnectionAbilities, FULL_ABILITIES } from '../engine/channel.js';
-import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { andThen, type MaybePromise } from '../engine/maybe-promise.js';
 import { META_VERSION, readEnvelope } from '../engine/modern/envelope.js';
 import type { ModernRequest } from '../engine/modern/modern-request.js';
 import { StatelessRequest } from '../engine/stateless-request.js';
@@ -14,7 +14,7 @@ import type { BodyResult } from './body.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange } from './exchange.js';
 import { type ExchangeContext, exchangeContext } from './exchange-context.js';
-import { type HttpInput, type HttpReply, isJsonBody, messageInfo, type PlainReply, PostAccept } from './http-input.js';
+import { acceptsPost, type HttpInput, type HttpReply, isJsonBody, messageInfo, type PlainReply } from './http-input.js';
 import { jsonReply } from './responses.js';
 
 const CLIENT_ERRORS = new Set<number>([
@@ -24,8 +24,8 @@ const CLIENT_ERRORS = new Set<number>([
 ]);
 
 /** An HTTP error with a JSON-RPC error body; 2026-07-28 omits the id rather than sending null. */
-function modernError(status: number, code: number, message: string): PlainReply {
-  return jsonReply(status, { jsonrpc: '2.0', error: { code, message } });
+function modernError(status: number, code: number, message: string, headers?: Record<string, string>): PlainReply {
+  return jsonReply(status, { jsonrpc: '2.0', error: { code, message } }, headers);
 }
 
 /** The HTTP status of a modern JSON answer. */
@@ -47,7 +47,6 @@ function statusOf(message: JsonRpcMessage | JsonRpcMessage[]): number {
 export class ModernEndpoint implements HttpEndpoint {
   readonly abilities: ConnectionAbilities = FULL_ABILITIES;
   readonly allowed = 'POST';
-  private readonly accept = new PostAccept();
   // The same for every request (no session, no event store): made once.
   private readonly context: ExchangeContext;
 
@@ -67,7 +66,7 @@ export class ModernEndpoint implements HttpEndpoint {
 
   /** Serves one modern POST: synchronous when the body is in memory and the handler answers at once. */
   post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
-    if (!this.accept.ok(input.headers)) {
+    if (!acceptsPost(input.headers)) {
       return modernError(
         406,
         ErrorCode.InvalidRequest,
@@ -77,17 +76,16 @@ export class ModernEndpoint implements HttpEndpoint {
     if (!isJsonBody(input.headers)) {
       return modernError(415, ErrorCode.InvalidRequest, 'Unsupported Media Type: the body must be application/json');
     }
-    const body = input.json(this.deps.options.maxBodyBytes);
-    return isThenable(body)
-      ? body.then((read) => serveModernBody(this.deps, this.context, input, auth, read))
-      : serveModernBody(this.deps, this.context, input, auth, body);
+    return andThen(input.json(this.deps.options.maxBodyBytes), (body) =>
+      serveModernBody(this.deps, this.context, input, auth, body),
+    );
   }
 }
 
-function notAllowed(): HttpReply {
-  const error = { code: ErrorCode.InvalidRequest, message: 'Method Not Allowed: protocol 2026-07-28 uses POST only' };
-  return jsonReply(405, { jsonrpc: '2.0', error }, { Allow: 'POST' });
-}
+const notAllowed = (): HttpReply =>
+  modernError(405, ErrorCode.InvalidRequest, 'Method Not Allowed: protocol 2026-07-28 uses POST only', {
+    Allow: 'POST',
+  });
 
 function serveModernBody(
   deps: EndpointDeps,
@@ -122,12 +120,8 @@ function serveModernBody(
     }
     envelope = readEnvelope(message.params ?? {});
   } catch (error) {
-    const e = (error as McpError).toErrorObject();
-    return jsonReply(statusOf({ jsonrpc: '2.0', id: message.id, error: e }), {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: e,
-    });
+    const answer = { jsonrpc: '2.0', id: message.id, error: (error as McpError).toErrorObject() } as const;
+    return jsonReply(statusOf(answer), answer);
   }
   // One request, no session: a light request whose messages go to this POST's exchange.
   const info = messageInfo(request, auth);

@@ -1,9 +1,9 @@
 import type { Authenticate, HttpAuth } from '../auth/http-auth.js';
+import type { ServerCardOptions } from '../server-card/server-card.js';
 import { type EventStore, InMemoryEventStore } from './event-store.js';
 import type { LegacySseOptions } from './legacy-sse.js';
 import type { ScaleOut } from './scale-out.js';
 import type { OriginPolicy } from './security.js';
-import type { ServerCardOptions } from './server-card.js';
 import {
   DEFAULT_MAX_BUFFERED_BYTES,
   DEFAULT_MAX_STREAM_BUFFER_BYTES,

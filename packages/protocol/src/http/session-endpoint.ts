@@ -6,7 +6,7 @@ import { consoleLogger } from '../engine/logger.js';
 import { andThen, type MaybePromise } from '../engine/maybe-promise.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
-import { accepts, type HttpInput, type HttpReply, type PlainReply, PostAccept } from './http-input.js';
+import { accepts, type HttpInput, type HttpReply, type PlainReply } from './http-input.js';
 import { HttpSession, type HttpSessionSettings, streamIdSource } from './http-session.js';
 import { batchAllowed, batchRefused, type LegacyPost, readLegacyPost } from './legacy-post.js';
 import { badRequest, storeDown, tooManyStreams } from './responses.js';
@@ -17,7 +17,6 @@ import { StoreIncidents } from './store-incidents.js';
 
 /** The default mode: sessions. */
 export class SessionEndpoint implements HttpEndpoint {
-  private readonly accept = new PostAccept();
   readonly abilities = FULL_ABILITIES;
   readonly allowed: string;
   private readonly sessions: SessionRegistry;
@@ -49,7 +48,7 @@ export class SessionEndpoint implements HttpEndpoint {
    * here and the handlers answer at once (a plain tools/call): no promise between the adapter and the engine.
    */
   post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
-    return andThen(readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept), (read) => {
+    return andThen(readLegacyPost(input, auth, this.deps.options.maxBodyBytes), (read) => {
       if (!('requestIds' in read)) return read;
       if (read.initialize) return this.initialize(read, auth);
       return andThen(this.sessions.lookup(input.headers, auth), (session) => this.deliver(session, read));

@@ -11,8 +11,7 @@ import { HttpSession, type HttpSessionSettings } from './http-session.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { badRequest } from './responses.js';
 import type { ScaleOut, SharedSessions } from './scale-out.js';
-import { newSessionId } from './session-id.js';
-import { ownerOf } from './session-owner.js';
+import { newSessionId, ownerOf } from './session-id.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 

@@ -40,11 +40,6 @@ export class SseBudget {
     if (!(stalledMs >= 0)) throw new RangeError(`stalledStreamMs must be 0 or more, got ${stalledMs}`);
   }
 
-  /** Bytes queued on all streams right now. */
-  get bufferedBytes(): number {
-    return this.used;
-  }
-
   /** Whether one more message of `bytes` fits, on a stream that already queues `queued`. */
   fits(queued: number, bytes: number): boolean {
     return queued + bytes <= this.limits.perStream && this.used + bytes <= this.limits.total;

@@ -50,6 +50,7 @@ export class SseConnection {
   private fullSince?: number;
   /** Log and progress notifications dropped because the client fell behind. */
   dropped = 0;
+  private readonly drainWaiters: (() => void)[] = [];
 
   /** `budget` bounds what the stream may queue for a client that does not read (see {@link SseBudget}). */
   constructor(
@@ -64,6 +65,7 @@ export class SseConnection {
         // The reader took the queue below its mark: the client reads again.
         pull: () => {
           if (this.sync() <= SSE_HIGH_WATER_BYTES) this.fullSince = undefined;
+          this.releaseWaiters();
         },
         cancel: () => this.finish(),
       },
@@ -81,6 +83,17 @@ export class SseConnection {
 
   get closed(): boolean {
     return this.ended;
+  }
+
+  /** Resolves once the client has read the queue below its mark, or the connection closed (SSE's only backpressure). */
+  async drained(): Promise<void> {
+    while (!this.ended && (this.controller.desiredSize ?? 1) <= 0) {
+      await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+    }
+  }
+
+  private releaseWaiters(): void {
+    for (const resolve of this.drainWaiters.splice(0)) resolve();
   }
 
   /**
@@ -177,6 +190,7 @@ export class SseConnection {
     this.accounted = 0;
     this.ended = true;
     clearInterval(this.keepAlive);
+    this.releaseWaiters();
     this.onclose?.();
   }
 }

@@ -3,13 +3,13 @@
 // keeps nothing between requests, so it says so to the engine: no subscriptions, no log level, and
 // the capabilities leave them out.
 import type { ConnectionAbilities } from '../engine/channel.js';
-import { isThenable, type MaybePromise } from '../engine/maybe-promise.js';
+import { andThen, type MaybePromise } from '../engine/maybe-promise.js';
 import { StatelessRequest } from '../engine/stateless-request.js';
 import type { AuthInfo } from '../transports/transport.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
 import { Exchange } from './exchange.js';
 import { type ExchangeContext, exchangeContext } from './exchange-context.js';
-import { type HttpInput, type HttpReply, PostAccept } from './http-input.js';
+import type { HttpInput, HttpReply } from './http-input.js';
 import { batchAllowed, batchRefused, type LegacyPost, readLegacyPost } from './legacy-post.js';
 import { badRequest } from './responses.js';
 
@@ -18,7 +18,6 @@ export const STATELESS_ABILITIES: ConnectionAbilities = Object.freeze({ subscrip
 
 /** The stateless mode (`stateless: true`): POST only. */
 export class StatelessEndpoint implements HttpEndpoint {
-  private readonly accept = new PostAccept();
   readonly abilities = STATELESS_ABILITIES;
   readonly allowed = 'POST';
   // Nothing in it depends on the request (no session id, no headers, no event store): made once.
@@ -30,8 +29,7 @@ export class StatelessEndpoint implements HttpEndpoint {
 
   /** Serves a POST; synchronous, like a session's, when the body is in memory and the handlers answer at once. */
   post(input: HttpInput, auth: AuthInfo | undefined): MaybePromise<HttpReply> {
-    const read = readLegacyPost(input, auth, this.deps.options.maxBodyBytes, this.accept);
-    return isThenable(read) ? read.then((r) => this.serveRead(input, r)) : this.serveRead(input, read);
+    return andThen(readLegacyPost(input, auth, this.deps.options.maxBodyBytes), (read) => this.serveRead(input, read));
   }
 
   private serveRead(input: HttpInput, read: LegacyPost | HttpReply): MaybePromise<HttpReply> {

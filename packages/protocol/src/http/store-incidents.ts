@@ -47,11 +47,6 @@ export class StoreIncidents {
     const costs = [...outage.costs].map(([cost, count]) => `${count} ${cost}`).join(', ');
     this.logger().warn(`[decorum] ${role} available again after ${seconds} s; during the outage: ${costs}`);
   }
-
-  /** True while `role` is in an outage. */
-  isDown(role: string): boolean {
-    return this.down.has(role);
-  }
 }
 
 /**

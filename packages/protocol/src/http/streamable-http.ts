@@ -159,17 +159,16 @@ export class StreamableHttpHandler implements HttpService {
     // Listen streams never end on their own: end them with their result, as a graceful close.
     this.server.listeners.endAll();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.options.shutdownTimeoutMs);
-    });
-    const idle =
-      this.inflight === 0
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            this.drained = resolve;
-          });
-    this.timedOut = !(await Promise.race([idle.then(() => true), timeout.then(() => false)]));
-    clearTimeout(timer);
+    if (this.inflight > 0) {
+      const idle = new Promise<boolean>((resolve) => {
+        this.drained = () => resolve(true);
+      });
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(resolve, this.options.shutdownTimeoutMs, false);
+      });
+      this.timedOut = !(await Promise.race([idle, late]));
+      clearTimeout(timer);
+    }
     await this.legacyEra.close();
     await this.legacySse?.close();
   }

@@ -1,4 +1,4 @@
-// Liveness and readiness endpoints beside the MCP endpoint, as Fetch handlers (listenHttp's `routes`).
+// Liveness and readiness endpoints beside the MCP endpoint, as Fetch handlers (serveHttp's `routes`).
 // Liveness says the process answers; readiness says it should get traffic: not while it drains on
 // shutdown, nor while a shared store it needs (Redis, through the ScaleOut) is unreachable.
 
@@ -51,7 +51,7 @@ async function run(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
  * until Redis first answers, so a load balancer polling `/readyz` sends traffic to an instance only
  * once it can store sessions (`{"status":"not ready","checks":{"store":"failing"}}` until then).
  * @example
- * await listenHttp(handle, { routes: healthRoutes({ draining: () => false, checks: {} }) });
+ * await serveHttp(server, { health: false, routes: healthRoutes({ draining: () => false, checks: {} }) });
  */
 export function healthRoutes(state: HealthState, options: HealthOptions = {}): Record<string, Route> {
   const { livenessPath = '/healthz', readinessPath = '/readyz', timeoutMs = 2000 } = options;

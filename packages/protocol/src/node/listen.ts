@@ -76,8 +76,8 @@ export function listenHttp(handle: NodeServable, options: ListenHttpOptions = {}
 }
 
 /**
- * Binds a `node:http` server for a Web-standard handler (or a `StreamableHttpHandler`, on its fast path): the one
- * server `serveHttp` runs. Internal to `@decorum/protocol/node`.
+ * Binds a `node:http` server for a Web-standard handler (or a `StreamableHttpHandler`, served through its
+ * `serve`): the one server `serveHttp` runs. Internal to `@decorum/protocol/node`.
  */
 export async function startHttpServer(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
   const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000, keepAliveTimeoutMs = 65_000 } = options;

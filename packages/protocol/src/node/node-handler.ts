@@ -163,15 +163,18 @@ class NodeExchange {
   private respond(): void {
     settle(
       () =>
-        this.settings.serve(new HttpInput(this.req.method ?? 'GET', this.pathname(), new NodeHeaders(this.req), this)),
+        this.settings.serve(
+          // The path is checked with the Host as a `Request` would check them (a bad one fails here: 400).
+          new HttpInput(
+            this.req.method ?? 'GET',
+            requestPathname(this.req, this.trustProxy),
+            new NodeHeaders(this.req),
+            this,
+          ),
+        ),
       (reply) => this.answer(reply),
       (error) => this.failed(error),
     );
-  }
-
-  /** The path, checked with the Host as a `Request` would check them (a bad one fails here: 400). */
-  private pathname(): string {
-    return requestPathname(this.req, this.trustProxy);
   }
 
   /** @internal (HttpSource) */

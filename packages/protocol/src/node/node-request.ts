@@ -29,8 +29,6 @@ export interface WebRequestContext {
 /**
  * Builds the Web `Request` for a Node request; throws {@link BadRequestError} when it cannot. Internal to the
  * `./node` subpath: {@link toNodeHandler} is the public way in.
- * @example
- * const request = toWebRequest(req, { signal, onResponseClosed: (done) => res.once('close', done), trustProxy: false });
  */
 export function toWebRequest(
   req: IncomingMessage,

@@ -90,27 +90,20 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   // can arrive (connections are accepted on a later turn of the event loop).
   let handler: StreamableHttpHandler | undefined = typeof auth === 'function' ? undefined : makeHandler();
   let draining = false;
-  const store = options.scaleOut as { ready?: ReadinessCheck } | undefined;
+  const store = options.scaleOut;
+  const checks: Record<string, ReadinessCheck> = store?.ready ? { store: () => store.ready?.() ?? false } : {};
   const health =
     options.health === false
       ? {}
-      : healthRoutes(
-          {
-            draining: () => draining,
-            checks: store?.ready ? { store: () => (store.ready as ReadinessCheck).call(store) } : {},
-          },
-          options.health === true ? {} : options.health,
-        );
+      : healthRoutes({ draining: () => draining, checks }, options.health === true ? {} : options.health);
   const handle = (request: Request) => (handler as StreamableHttpHandler).handle(request);
-  // The handler itself (not its `handle`): the adapter then takes the fast path into `serve`.
+  // The handler itself (not its `handle`): the adapter builds an HttpInput and calls `serve`, without a `Request`.
   const service = handler ?? { handle, serve: (input: HttpInput) => (handler as StreamableHttpHandler).serve(input) };
+  // `path` is the handler's to check (it answers 404 elsewhere), not the server's.
   const listener = await startHttpServer(service, {
+    ...options,
     host,
-    port: options.port,
-    onError: options.onError,
-    trustProxy: options.trustProxy,
-    shutdownTimeoutMs: options.shutdownTimeoutMs,
-    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
+    path: undefined,
     routes: { ...health, ...options.routes },
   });
   const url = new URL(options.path ?? '/mcp', listener.url);
@@ -139,12 +132,7 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /**
- * Runs `close` once on SIGTERM/SIGINT, for a server program (`handleSignals`). A signal that arrives while closing is
- * ignored: Ctrl-C under `npm run` delivers SIGINT twice (the terminal's and npm's forwarded one), and Node's default
- * for the second would kill the process mid-close. Once closed, if `drainTimedOut()` (a handler that ignores
- * `ctx.signal` would keep the process alive; its request was answered with an error already) the process exits —
- * but only when no other listener of these signals is left: another server in the same process (a second app) is
- * still closing, and exiting would cut its requests, so the exit waits for the last of them to remove its listener.
+ * Runs `close` once on SIGTERM/SIGINT, for a server program: what `handleSignals` does (see it for the rules).
  * Each server keeps its own handler; nothing is shared but `process` itself. Returns the function that stops
  * listening (called by the server's own `close`; after a signal, the handler goes once `close` has resolved).
  * @example

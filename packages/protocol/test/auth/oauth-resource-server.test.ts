@@ -13,7 +13,7 @@ import {
   type ResourceServerOptions,
   StreamableHttpHandler,
 } from '../../src/index.js';
-import { type HttpListener, listenHttp } from '../../src/node.js';
+import { type ServedHandler, serveOnFreePort } from '../node/web-handlers.js';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -44,14 +44,14 @@ function createServer(): ProtocolServer {
 }
 
 let as: LocalAuthorizationServer;
-let listener: HttpListener;
+let listener: ServedHandler;
 let http: StreamableHttpHandler | undefined;
 let mcpUrl: URL;
 let resource: string;
 
 beforeAll(async () => {
   as = await startAuthorizationServer();
-  listener = await listenHttp((request) => (http as StreamableHttpHandler).handle(request));
+  listener = await serveOnFreePort((request) => (http as StreamableHttpHandler).handle(request));
   mcpUrl = new URL('/mcp', listener.url);
   resource = mcpUrl.href;
 });

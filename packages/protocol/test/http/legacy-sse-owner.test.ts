@@ -5,10 +5,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamableHttpHandler } from '../../src/index.js';
-import { type HttpListener, listenHttp } from '../../src/node.js';
 import { createFixtureServer } from '../fixtures/fixture-server.js';
+import { type ServedHandler, serveOnFreePort } from '../node/web-handlers.js';
 
-const running: HttpListener[] = [];
+const running: ServedHandler[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((listener) => listener.close()));
 });
@@ -21,7 +21,7 @@ async function serve(): Promise<URL> {
       return token === 'alice' || token === 'mallory' ? { token, subject: token, scopes: [] } : undefined;
     },
   });
-  const listener = await listenHttp(handler);
+  const listener = await serveOnFreePort(handler);
   running.push(listener);
   return new URL('/sse', listener.url);
 }

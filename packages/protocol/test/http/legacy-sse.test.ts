@@ -2,8 +2,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LegacySseEndpoint, type LegacySseOptions } from '../../src/http/legacy-sse.js';
 import type { ProtocolServer, ServerSession } from '../../src/index.js';
-import { type HttpListener, listenHttp } from '../../src/node.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
+import { type ServedHandler, serveOnFreePort } from '../node/web-handlers.js';
 import { createSdkClient, pinVersion } from '../support/sdk-client.js';
 
 const BASE = 'http://mcp.test';
@@ -280,7 +280,7 @@ describe('LegacySseEndpoint with plain Requests', () => {
 
 describe('LegacySseEndpoint with the official SDK client over HTTP', () => {
   const SseClient = SSEClientTransport;
-  const running: { endpoint: LegacySseEndpoint; http: HttpListener }[] = [];
+  const running: { endpoint: LegacySseEndpoint; http: ServedHandler }[] = [];
   afterEach(async () => {
     for (const { endpoint, http } of running.splice(0)) {
       await endpoint.close();
@@ -291,7 +291,7 @@ describe('LegacySseEndpoint with the official SDK client over HTTP', () => {
   /** Serves `server` over real HTTP on a free port (through the node adapter); resolves with the SSE URL. */
   async function serve(server: ProtocolServer): Promise<URL> {
     const endpoint = new LegacySseEndpoint(server);
-    const http = await listenHttp(
+    const http = await serveOnFreePort(
       async (request) => (await endpoint.handle(request)) ?? new Response(null, { status: 404 }),
     );
     running.push({ endpoint, http });

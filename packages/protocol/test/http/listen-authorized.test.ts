@@ -1,11 +1,11 @@
 // #20 item 3: subscriptions/listen (2026-07-28) under the same authorization as resources/subscribe.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, McpError, ProtocolServer, StreamableHttpHandler } from '../../src/index.js';
-import { type HttpListener, listenHttp } from '../../src/node.js';
+import { type ServedHandler, serveOnFreePort } from '../node/web-handlers.js';
 import { SseReader } from '../support/raw-http.js';
 
 const VERSION = '2026-07-28';
-const running: HttpListener[] = [];
+const running: ServedHandler[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((listener) => listener.close()));
 });
@@ -35,7 +35,7 @@ async function serve() {
       return undefined;
     },
   });
-  const listener = await listenHttp(http);
+  const listener = await serveOnFreePort(http);
   running.push(listener);
   return { server, url: new URL('/mcp', listener.url) };
 }

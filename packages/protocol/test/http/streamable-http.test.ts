@@ -2,13 +2,13 @@
 // versus JSON answers, resumability, DNS-rebinding protection and stateless mode.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StreamableHttpHandler, type StreamableHttpOptions } from '../../src/index.js';
-import { type HttpListener, listenHttp } from '../../src/node.js';
 import { createFixtureServer, type FixtureProbe } from '../fixtures/fixture-server.js';
+import { type ServedHandler, serveOnFreePort } from '../node/web-handlers.js';
 import { ACCEPT_BOTH, SseReader } from '../support/raw-http.js';
 import { initializeBody, MCP_URL, post } from './http-client.js';
 
 const handlers: StreamableHttpHandler[] = [];
-const listeners: HttpListener[] = [];
+const listeners: ServedHandler[] = [];
 afterEach(async () => {
   await Promise.all(handlers.splice(0).map((h) => h.close()));
   await Promise.all(listeners.splice(0).map((l) => l.close()));
@@ -26,7 +26,7 @@ async function setup(options: StreamableHttpOptions = {}, probe: FixtureProbe = 
   handlers.push(http);
   let send = (request: Request) => http.handle(request);
   if (mode === 'fetch') {
-    const listener = await listenHttp(http.handle);
+    const listener = await serveOnFreePort(http.handle);
     listeners.push(listener);
     send = async (request: Request) => {
       const url = new URL(request.url);

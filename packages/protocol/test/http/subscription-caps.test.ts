@@ -4,11 +4,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProtocolServer, StreamableHttpHandler } from '../../src/index.js';
-import { type HttpListener, listenHttp } from '../../src/node.js';
+import { type ServedHandler, serveOnFreePort } from '../node/web-handlers.js';
 import { SseReader } from '../support/raw-http.js';
 
 const VERSION = '2026-07-28';
-const running: HttpListener[] = [];
+const running: ServedHandler[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((listener) => listener.close()));
 });
@@ -20,7 +20,7 @@ async function serve(): Promise<URL> {
     maxListenStreams: 2,
   });
   server.setResources({ subscribe: true, list: () => [], read: ({ uri }) => ({ contents: [{ uri, text: '' }] }) });
-  const listener = await listenHttp(new StreamableHttpHandler(server));
+  const listener = await serveOnFreePort(new StreamableHttpHandler(server));
   running.push(listener);
   return new URL('/mcp', listener.url);
 }

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startHttpServer } from '../../src/node/listen.js';
 import { type HttpListener, ListenError, listenHttp } from '../../src/node.js';
 import { createTestHandler, type Echo, sseEvents } from './web-handlers.js';
 
 const open: HttpListener[] = [];
-async function listen(...args: Parameters<typeof listenHttp>): Promise<HttpListener> {
-  const listener = await listenHttp(...args);
+async function listen(...args: Parameters<typeof startHttpServer>): Promise<HttpListener> {
+  const listener = await startHttpServer(...args);
   open.push(listener);
   return listener;
 }
@@ -26,7 +27,8 @@ function tryConnect(port: number): Promise<string> {
   });
 }
 
-describe('listenHttp', () => {
+// startHttpServer is the server serveHttp runs; listenHttp, deprecated, is its alias (one test below keeps it working).
+describe('startHttpServer', () => {
   it('binds 127.0.0.1 and a free port by default, and serves the handler there', async () => {
     const listener = await listen(createTestHandler().handle);
     const address = listener.server.address() as AddressInfo;
@@ -91,7 +93,7 @@ describe('listenHttp', () => {
   it('rejects with a clear ListenError when the port is taken', async () => {
     const first = await listen(createTestHandler().handle);
     const port = Number(first.url.port);
-    const error = await listenHttp(createTestHandler().handle, { port }).catch((e: unknown) => e);
+    const error = await startHttpServer(createTestHandler().handle, { port }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ListenError);
     expect(error).toMatchObject({ code: 'EADDRINUSE', host: '127.0.0.1', port });
     expect((error as Error).message).toContain(`127.0.0.1:${port}`);
@@ -99,6 +101,13 @@ describe('listenHttp', () => {
   });
 
   it('rejects a path that does not start with "/"', async () => {
-    await expect(listenHttp(createTestHandler().handle, { path: 'mcp' })).rejects.toThrow(/must start with "\/"/);
+    await expect(startHttpServer(createTestHandler().handle, { path: 'mcp' })).rejects.toThrow(/must start with "\/"/);
+  });
+
+  it('still serves through the deprecated listenHttp alias', async () => {
+    const listener = await listenHttp(createTestHandler().handle, { path: '/mcp' });
+    open.push(listener);
+    expect((await fetch(new URL('/mcp', listener.url))).status).toBe(200);
+    expect((await fetch(new URL('/other', listener.url))).status).toBe(404);
   });
 });

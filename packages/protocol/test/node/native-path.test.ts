@@ -43,7 +43,7 @@ async function side(native: boolean, options: StreamableHttpOptions, server = cr
     });
     return http.serve(watched);
   };
-  // The handler as an HttpService takes the fast path; its bare `handle` goes through Request/Response.
+  // The handler as an HttpService is served through `serve`; its bare `handle` goes through Request/Response.
   const handle: HttpService | typeof web = native ? { handle: web, serve: counted } : web;
   const { origin, close } = await listenOnFreePort(createServer(toNodeHandler(handle)));
   closers.push(async () => {

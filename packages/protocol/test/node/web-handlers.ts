@@ -2,8 +2,9 @@
 // `?kind=` (or a GET accepting SSE), so it works under any mount path.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type NodeServable, toNodeHandler } from '../../src/node.js';
 
 /** What the echo handler saw. */
 export interface Echo {
@@ -203,4 +204,17 @@ export async function listenOnFreePort(server: Server): Promise<{ origin: string
         server.closeAllConnections();
       }),
   };
+}
+
+/** A handler served on `createServer(toNodeHandler(handler))` at a free loopback port (what `listenHttp` did). */
+export async function serveOnFreePort(handler: NodeServable): Promise<ServedHandler> {
+  const { origin, close } = await listenOnFreePort(createServer(toNodeHandler(handler)));
+  return { url: new URL(origin), close };
+}
+
+/** A handler being served by {@link serveOnFreePort}. */
+export interface ServedHandler {
+  /** The server's root, e.g. `http://127.0.0.1:54321/`. */
+  url: URL;
+  close(): Promise<void>;
 }
