@@ -17,9 +17,10 @@ const ATTW_PROFILE = 'node16';
 /**
  * Entry points that are programs, not modules to import, so they have no types and no CommonJS build:
  * `@decorum/cli/register` and `./dev-hooks` are loader hooks for `node --import`, and `./run-entry` is the program the
- * CLI starts in child processes (build's manifest, list/call over stdio).
+ * CLI starts in child processes (build's manifest, list/call over stdio). `./target-runtime` is imported only by the ES
+ * module entries `decorum build --target` generates and bundles (Workers, Deno, Bun, Next.js, Lambda): never required.
  */
-const NOT_IMPORTED = { '@decorum/cli': ['./register', './dev-hooks', './run-entry'] };
+const NOT_IMPORTED = { '@decorum/cli': ['./register', './dev-hooks', './run-entry', './target-runtime'] };
 
 // The repository's packages, or those of another workspace root given as the argument (the tests' fixtures).
 const root = process.argv[2] ? resolve(process.argv[2]) : ROOT;
