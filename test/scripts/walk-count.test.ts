@@ -24,7 +24,12 @@ describe('the walk of one HTTP tools/call', () => {
       const { files, areas } = walk(...args);
       for (const file of files) expect(existsSync(file), file).toBe(true);
       expect(files).toContain('packages/protocol/src/node/node-handler.ts');
-      expect(files).toContain('packages/protocol/src/engine/peer.ts');
+      // A session's request goes through its peer; a stateless one is a light request of its own (no session).
+      expect(files).toContain(
+        args.length === 0
+          ? 'packages/protocol/src/engine/peer.ts'
+          : 'packages/protocol/src/engine/stateless-requests.ts',
+      );
       expect(ingress(areas)).toBeLessThanOrEqual(11);
     },
     60_000,
