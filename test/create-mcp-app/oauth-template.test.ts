@@ -3,13 +3,11 @@
 // the project's server: a local GitHub stand-in as the provider, a client registered by DCR, the login and
 // Decorum's consent page walked by a form-following browser, the code exchanged with PKCE, and the `whoami`
 // tool answering with what the provider says about that user — through the official SDK v1 client.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderProject } from '../../packages/create-mcp-app/src/project.js';
-import { findTemplatesDir } from '../../packages/create-mcp-app/src/templates.js';
 import { REPO_ROOT } from '../support/spawn-fixture.js';
+import { runProjectTests, typeErrors, writeProject } from './in-repo-project.js';
 
 // Inside the repository, so `@decorum/*` and vitest resolve through its node_modules.
 const dir = join(REPO_ROOT, '.cache/oauth-template');
@@ -68,47 +66,20 @@ it('signs alice in at the provider and acts for her', async () => {
 
 describe('create-mcp-app --template http --auth oauth', () => {
   it('makes a project whose tests pass, whose sources type-check, and whose sign-in works', () => {
-    rmSync(dir, { recursive: true, force: true });
-    const files = renderProject(
-      {
-        name: 'oauth-demo',
-        template: 'http',
-        transport: 'http',
-        auth: 'oauth',
-        packageManager: 'npm',
-        targetDir: dir,
-        decorum: { kind: 'registry', spec: '^0.1.0' },
-      },
-      findTemplatesDir(),
-    );
+    const files = writeProject(dir, {
+      name: 'oauth-demo',
+      template: 'http',
+      transport: 'http',
+      auth: 'oauth',
+      packageManager: 'npm',
+    });
     const manifest = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}');
     expect(manifest.dependencies['@decorum/oauth']).toBe('^0.1.0');
-    for (const file of files) {
-      mkdirSync(dirname(join(dir, file.path)), { recursive: true });
-      writeFileSync(join(dir, file.path), file.content);
-    }
     writeFileSync(join(dir, 'test/sign-in-flow.test.ts'), SIGN_IN_FLOW);
-    const vitest = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const vitest = runProjectTests(dir);
     expect(vitest.status, `${vitest.stdout}${vitest.stderr}`).toBe(0);
     expect(vitest.stdout).toMatch(/Tests\s+.*12 passed/);
     rmSync(join(dir, 'test/sign-in-flow.test.ts'));
-    // The packages' sources stand in for their (unbuilt) dist: the repository's source condition.
-    writeFileSync(
-      join(dir, 'tsconfig.check.json'),
-      JSON.stringify({
-        extends: './tsconfig.json',
-        compilerOptions: { noEmit: true, customConditions: ['@decorum/source'] },
-      }),
-    );
-    const tsc = spawnSync(
-      process.execPath,
-      [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.check.json'],
-      { cwd: dir, encoding: 'utf8' },
-    );
-    const own = `${tsc.stdout}${tsc.stderr}`.split('\n').filter((line) => /^(src|test)\//.test(line));
-    expect(own).toEqual([]);
+    expect(typeErrors(dir)).toEqual([]);
   }, 240_000);
 });
