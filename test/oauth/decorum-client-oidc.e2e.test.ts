@@ -4,17 +4,13 @@
 // tool answers with that user's upstream identity, a token expired on the server is refreshed on its 401, and after
 // revocation the client is refused and asks for a new login. Legacy sessions and stateless serving.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpsSite, selfSignedCertificate } from '../../packages/oauth/test/support/tls.js';
 import { connectHttp, memoryTokenStore, OAuthClient } from '../../packages/protocol/src/client.js';
-import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { CHROMIUM } from '../support/chromium.js';
 import { clickThroughLogin } from './support/browser-login.js';
-import { type Served, serveBehindOidc, startCimdSite } from './support/oidc-served.js';
+import { type E2eRig, type Served, serveBehindOidc, startE2eRig } from './support/oidc-served.js';
 
 const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
 
@@ -52,26 +48,15 @@ class LoopbackCallback {
 }
 
 describe.runIf(runs)('the Decorum client through Decorum in front of oidc-provider', () => {
-  let browser: BrowserContext;
-  let profile: string;
-  let cimdSite: HttpsSite;
-  let tlsCert: string;
+  let rig: E2eRig;
   const served: Served[] = [];
 
   beforeAll(async () => {
-    const tls = selfSignedCertificate();
-    tlsCert = tls.cert;
-    cimdSite = await startCimdSite(tls, 'Decorum via CIMD');
-    profile = await mkdtemp(join(tmpdir(), 'decorum-client-oauth-chromium-'));
-    browser = await launchChromium(profile);
-    // The upstream's dev pages import a web font: nothing leaves loopback.
-    await browser.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    rig = await startE2eRig('Decorum via CIMD');
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
-    await cimdSite?.close();
+    await rig?.close();
     for (const s of served) await s.close();
     for (const s of served) await s.upstream.close();
   });
@@ -79,7 +64,7 @@ describe.runIf(runs)('the Decorum client through Decorum in front of oidc-provid
   for (const stateless of [false, true]) {
     for (const registration of ['CIMD', 'DCR'] as const) {
       it(`${registration}, ${stateless ? 'stateless' : 'sessions'}: login, upstream token, refresh on 401, revocation`, async () => {
-        const server = await serveBehindOidc(stateless, tlsCert);
+        const server = await serveBehindOidc(stateless, rig.tlsCert);
         served.push(server);
         const callback = await new LoopbackCallback().start();
         const login = `decorum-${registration.toLowerCase()}-${stateless ? 's' : 'f'}`;
@@ -90,13 +75,13 @@ describe.runIf(runs)('the Decorum client through Decorum in front of oidc-provid
         const oauth = new OAuthClient({
           server: server.url,
           redirectUri: () => callback.url,
-          clientMetadataUrl: registration === 'CIMD' ? `${cimdSite.origin}/client.json` : undefined,
+          clientMetadataUrl: registration === 'CIMD' ? `${rig.cimdSite.origin}/client.json` : undefined,
           clientMetadata: { client_name: 'Decorum via DCR' },
           store,
           authorize: async (url) => {
             authorizations.push(url);
             if (!interactive) throw new Error('a new login was asked for');
-            return callback.authorize(browser, url, login);
+            return callback.authorize(rig.browser, url, login);
           },
           fetch: async (input, init) => {
             const response = await fetch(input, init);
@@ -110,7 +95,7 @@ describe.runIf(runs)('the Decorum client through Decorum in front of oidc-provid
         try {
           const client = await connectHttp(server.url, { token: oauth });
           const registered = (await store.load())?.client?.client_id;
-          if (registration === 'CIMD') expect(registered).toBe(`${cimdSite.origin}/client.json`);
+          if (registration === 'CIMD') expect(registered).toBe(`${rig.cimdSite.origin}/client.json`);
           else expect(registered).toMatch(/^[A-Za-z0-9_-]{20,}$/);
           const answer = async () => {
             const result = await client.callTool('whoami', {});

@@ -5,17 +5,12 @@
 // from the upstream's userinfo with that user's token, refreshing after expiry, and refused after revocation.
 // Legacy sessions, stateless legacy, and a 2026-07-28 request with the same token.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpsSite, selfSignedCertificate } from '../../packages/oauth/test/support/tls.js';
-import { CHROMIUM, launchChromium } from '../support/chromium.js';
-import { serveBehindOidc, startCimdSite } from './support/oidc-served.js';
+import { CHROMIUM } from '../support/chromium.js';
+import { type E2eRig, serveBehindOidc, startE2eRig } from './support/oidc-served.js';
 import type { OidcUpstream } from './support/oidc-upstream.js';
 import { BrowserOAuthProvider } from './support/sdk-provider.js';
 
@@ -23,31 +18,20 @@ const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
 if (!runs) console.warn(`[oauth e2e] skipped: ${CHROMIUM} is missing (apt-get install -y chromium); CI runs it.`);
 
 describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provider', () => {
-  let browser: BrowserContext;
-  let profile: string;
-  let cimdSite: HttpsSite;
-  let tlsCert: string;
+  let rig: E2eRig;
   const upstreams: OidcUpstream[] = [];
 
   beforeAll(async () => {
-    const tls = selfSignedCertificate();
-    tlsCert = tls.cert;
-    cimdSite = await startCimdSite(tls, 'SDK via CIMD');
-    profile = await mkdtemp(join(tmpdir(), 'decorum-oauth-chromium-'));
-    browser = await launchChromium(profile);
-    // The upstream's dev pages import a web font: nothing leaves loopback.
-    await browser.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    rig = await startE2eRig('SDK via CIMD');
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
-    await cimdSite?.close();
+    await rig?.close();
     for (const upstream of upstreams) await upstream.close();
   });
 
   const serve = async (stateless: boolean) => {
-    const served = await serveBehindOidc(stateless, tlsCert);
+    const served = await serveBehindOidc(stateless, rig.tlsCert);
     upstreams.push(served.upstream);
     return served;
   };
@@ -86,9 +70,9 @@ describe.runIf(runs)('the SDK v1 client through Decorum in front of oidc-provide
       it(`${registration}, ${stateless ? 'stateless' : 'sessions'}: login, tool with the upstream token, refresh, modern era, revocation`, async () => {
         const served = await serve(stateless);
         try {
-          const clientMetadataUrl = registration === 'CIMD' ? `${cimdSite.origin}/client.json` : undefined;
+          const clientMetadataUrl = registration === 'CIMD' ? `${rig.cimdSite.origin}/client.json` : undefined;
           const login = `user-${registration.toLowerCase()}-${stateless ? 's' : 'f'}`;
-          const provider = await new BrowserOAuthProvider(browser, login, clientMetadataUrl).start();
+          const provider = await new BrowserOAuthProvider(rig.browser, login, clientMetadataUrl).start();
           const { client, expiredToken } = await connect(served.url, provider, served.clock);
           const info = provider.clientInformation();
           if (registration === 'CIMD') expect(info?.client_id).toBe(clientMetadataUrl);

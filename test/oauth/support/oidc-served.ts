@@ -1,12 +1,22 @@
 // A Decorum app as its own authorization server in front of oidc-provider, for the end-to-end tests with a real
 // client: its one tool answers from the upstream's userinfo with the signed-in user's upstream token.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { type Context, Ctx, McpApp, Tool } from '../../../packages/core/src/index.js';
 import { nodeDocumentFetcher } from '../../../packages/oauth/src/node/document-fetcher.js';
 import { OAuthServer } from '../../../packages/oauth/src/oauth-server.js';
 import { oidcProvider } from '../../../packages/oauth/src/upstream/oidc-provider.js';
 import { upstreamToken } from '../../../packages/oauth/src/upstream-access.js';
-import { type HttpsSite, startHttpsSite, type TlsMaterial } from '../../../packages/oauth/test/support/tls.js';
+import {
+  type HttpsSite,
+  selfSignedCertificate,
+  startHttpsSite,
+  type TlsMaterial,
+} from '../../../packages/oauth/test/support/tls.js';
+import { launchChromium } from '../../support/chromium.js';
 import { OIDC_CLIENT, type OidcUpstream, startOidcUpstream } from './oidc-upstream.js';
 import { REDIRECT_URL } from './sdk-provider.js';
 
@@ -88,4 +98,33 @@ export async function startCimdSite(tls: TlsMaterial, clientName: string): Promi
     );
   });
   return site;
+}
+
+/** What an end-to-end test drives: headless Chromium (loopback only) and a CIMD site with its certificate. */
+export interface E2eRig {
+  browser: BrowserContext;
+  cimdSite: HttpsSite;
+  /** The CIMD site's certificate, trusted by the served app's metadata document fetcher. */
+  tlsCert: string;
+  close(): Promise<void>;
+}
+
+/** Starts headless Chromium on a fresh profile and an HTTPS site serving the client's metadata document. */
+export async function startE2eRig(clientName: string): Promise<E2eRig> {
+  const tls = selfSignedCertificate();
+  const cimdSite = await startCimdSite(tls, clientName);
+  const profile = await mkdtemp(join(tmpdir(), 'decorum-oauth-chromium-'));
+  const browser = await launchChromium(profile);
+  // The upstream's dev pages import a web font: nothing leaves loopback.
+  await browser.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  return {
+    browser,
+    cimdSite,
+    tlsCert: tls.cert,
+    close: async () => {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+      await cimdSite.close();
+    },
+  };
 }
