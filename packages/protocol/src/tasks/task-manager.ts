@@ -96,6 +96,7 @@ export class TaskManager {
   private readonly capacity: TaskCapacity;
   private readonly runs = new Map<string, { run: TaskRun; requestor: string; onChange?: (task: StoredTask) => void }>();
   private unsubscribe?: () => void;
+  private readonly idleWaiters: Array<() => void> = [];
 
   constructor(options: TaskOptions = {}) {
     this.store = options.store ?? new InMemoryTaskStore({ now: options.now, maxBytes: options.maxStoredBytes });
@@ -161,6 +162,7 @@ export class TaskManager {
         changed: (changed) => this.runs.get(task.taskId)?.onChange?.(changed),
         finished: (taskId) => {
           if (this.runs.delete(taskId)) this.capacity.release(requestor);
+          if (this.runs.size === 0) this.wake();
         },
       },
       task.taskId,
@@ -245,12 +247,27 @@ export class TaskManager {
     });
   }
 
+  /**
+   * Resolves once no task runs on this instance. A runtime that ends a request's work with its
+   * response (Cloudflare Workers) keeps the request alive until then (`ctx.waitUntil`), so a task's
+   * handler is not cut off when the CreateTaskResult has been sent.
+   */
+  idle(): Promise<void> {
+    if (this.runs.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   /** Aborts the runs of this instance and releases the store's subscription. */
   close(): void {
     this.unsubscribe?.();
     for (const { run } of this.runs.values()) run.abort(new TaskAbortedError(run.taskId, 'ended'));
     this.runs.clear();
     this.capacity.clear();
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private observed(taskId: string, task: StoredTask | undefined): void {

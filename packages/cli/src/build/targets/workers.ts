@@ -27,8 +27,12 @@ export const workersTarget: BuildTarget = {
       // Built at the first request, not in the global scope, where Workers forbid timers, random values and
       // I/O; a startup error (a refused option) then fails every request with its message in the log.
       'let ready;',
-      "const fetch = (request) => (ready ??= fetchHandler(appModule, { target: 'workers', stateless: true })).then((handler) => handler(request));",
+      // The Worker's env reaches `createApp(env)` (bindings such as a Durable Object namespace); its context keeps
+      // the request alive while tasks it started run.
+      "const fetch = (request, env, ctx) => (ready ??= fetchHandler(appModule, { target: 'workers', stateless: true, env })).then((handler) => handler(request, ctx));",
       'export default { fetch };',
+      // The module's other exports, so the Durable Object classes its bindings name (TaskStoreObject) are the Worker's.
+      `export * from ${JSON.stringify(appModule)};`,
       '',
     ].join('\n'),
   notes: (built) => [
