@@ -79,13 +79,20 @@ export async function fetchHandler(
   const handler = (request: Request, context?: WaitUntil): Promise<Response> => {
     const route = routes?.[new URL(request.url).pathname];
     if (route !== undefined) return Promise.resolve(route(request));
+    if (manager === undefined || context === undefined) return app.fetch(request);
+    // A task's handler goes on after its CreateTaskResult, but a Worker ends a request's work with its
+    // response unless told to wait: the request waits for the tasks it started (those running now that
+    // did not before). A task started later, inside a streamed response, is not covered.
+    const before = new Set(manager.runningTaskIds());
     const response = app.fetch(request);
-    // A task's handler goes on after its CreateTaskResult; a Worker ends a request's work with its response
-    // unless told to wait. (A task started later, inside a streamed response, is not covered.)
-    if (manager !== undefined && context !== undefined) {
-      const idle = () => manager.idle();
-      context.waitUntil(response.then(idle, idle));
-    }
+    const started = () =>
+      Promise.all(
+        manager
+          .runningTaskIds()
+          .filter((taskId) => !before.has(taskId))
+          .map((taskId) => manager.settled(taskId)),
+      );
+    context.waitUntil(response.then(started, started));
     return response;
   };
   return Object.assign(handler, { path });
