@@ -20,6 +20,8 @@ import { type DurableObjectNamespaceLike, DurableObjectTaskStore } from '@decoru
 import { Arg, type Context, Ctx, McpApp, Tool } from '@decorum/core';
 
 export { TaskStoreObject } from '@decorum/cli/workers';
+// Named exports become the Worker's; one that is neither a class nor a handler must not break it.
+export const VERSION = '0.1.0';
 
 class Jobs {
   @Tool({ name: 'job', description: 'Works until told to stop, or for "steps" turns of the event loop', task: 'optional' })
