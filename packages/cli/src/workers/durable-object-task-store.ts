@@ -62,7 +62,10 @@ export class DurableObjectTaskStore implements TaskStore {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(args),
     });
-    const body = (await response.json()) as WireAnswer;
+    const body = (await response.json().catch(() => undefined)) as WireAnswer | undefined;
+    if (body === undefined || typeof body !== 'object' || body === null) {
+      throw new Error(`The Durable Object task store answered ${operation} with HTTP ${response.status}, not its JSON`);
+    }
     if ('error' in body) throw errorFromWire(body.error);
     return body.value ?? null;
   }

@@ -122,10 +122,12 @@ export class TaskObjectStorage {
         limit: BATCH,
       });
       if (expired.size === 0) break;
+      const ids = [...expired.keys()].map((key) => key.slice(`expiry:${pad(0)}:`.length));
+      const tasks = await this.storage.get<StoredTask>(ids.map(taskKey));
       const keys: string[] = [];
       for (const [key, scope] of expired) {
         const id = key.slice(`expiry:${pad(0)}:`.length);
-        const task = await this.storage.get<StoredTask>(taskKey(id));
+        const task = tasks.get(taskKey(id));
         keys.push(key, taskKey(id));
         if (task !== undefined && scope !== null) keys.push(scopeKey(task));
       }
