@@ -1,6 +1,8 @@
 // examples/everything on Cloudflare's runtime for the conformance run: built with
 // `decorum build src/worker.ts --target workers` (the CLI from source), served by workerd from the
-// `workerd` npm package on 127.0.0.1:0 (the bound port comes back on workerd's control fd).
+// `workerd` npm package on 127.0.0.1:0 (the bound port comes back on workerd's control fd). As in
+// examples/everything/wrangler.toml, the Worker's TASKS binding is its TaskStoreObject Durable Object
+// (kept in memory here: the run starts from no tasks).
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,6 +40,9 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [ (name = "worker.js", esModule = embed "worker.workers.js") ],
   compatibilityDate = "2025-09-01",
+  bindings = [ (name = "TASKS", durableObjectNamespace = "TaskStoreObject") ],
+  durableObjectNamespaces = [ (className = "TaskStoreObject", uniqueKey = "decorum-everything-tasks", enableSql = true) ],
+  durableObjectStorage = (inMemory = void),
 );
 `,
   );

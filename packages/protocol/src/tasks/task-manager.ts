@@ -96,6 +96,7 @@ export class TaskManager {
   private readonly capacity: TaskCapacity;
   private readonly runs = new Map<string, { run: TaskRun; requestor: string; onChange?: (task: StoredTask) => void }>();
   private unsubscribe?: () => void;
+  private readonly settleWaiters = new Map<string, Array<() => void>>();
 
   constructor(options: TaskOptions = {}) {
     this.store = options.store ?? new InMemoryTaskStore({ now: options.now, maxBytes: options.maxStoredBytes });
@@ -161,6 +162,7 @@ export class TaskManager {
         changed: (changed) => this.runs.get(task.taskId)?.onChange?.(changed),
         finished: (taskId) => {
           if (this.runs.delete(taskId)) this.capacity.release(requestor);
+          this.wake(taskId);
         },
       },
       task.taskId,
@@ -245,12 +247,37 @@ export class TaskManager {
     });
   }
 
+  /** The ids of the tasks running on this instance now. */
+  runningTaskIds(): string[] {
+    return [...this.runs.keys()];
+  }
+
+  /**
+   * Resolves once the task `taskId` no longer runs on this instance (at once if it does not). A runtime
+   * that ends a request's work with its response (Cloudflare Workers) keeps the request that started a
+   * task alive until then (`ctx.waitUntil`), so the handler is not cut off after its CreateTaskResult.
+   */
+  settled(taskId: string): Promise<void> {
+    if (!this.runs.has(taskId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiting = this.settleWaiters.get(taskId);
+      if (waiting) waiting.push(resolve);
+      else this.settleWaiters.set(taskId, [resolve]);
+    });
+  }
+
   /** Aborts the runs of this instance and releases the store's subscription. */
   close(): void {
     this.unsubscribe?.();
     for (const { run } of this.runs.values()) run.abort(new TaskAbortedError(run.taskId, 'ended'));
     this.runs.clear();
     this.capacity.clear();
+    for (const taskId of [...this.settleWaiters.keys()]) this.wake(taskId);
+  }
+
+  private wake(taskId: string): void {
+    for (const resolve of this.settleWaiters.get(taskId) ?? []) resolve();
+    this.settleWaiters.delete(taskId);
   }
 
   private observed(taskId: string, task: StoredTask | undefined): void {

@@ -43,13 +43,20 @@ export async function bundleTarget(input: TargetBundleInput): Promise<void> {
     `import { captureListen } from ${JSON.stringify(input.runtimeModule)};\ncaptureListen();\n`,
   );
   if (target.entrySource === undefined) throw new Error(`The ${target.name} target has no generated entry`);
-  const source = target.entrySource({ appModule: input.appModule, runtimeModule: input.runtimeModule, captureModule });
+  const modules = { appModule: input.appModule, runtimeModule: input.runtimeModule, captureModule };
+  const source = target.entrySource(modules);
   writeFileSync(entry, source);
   const options = esbuildOptions(input, entry);
   const first = await build({ ...options, write: false, metafile: true, outfile: input.outfile });
   const graph = builtinsGraph(first.metafile, relative(input.root, entry), isBuiltin);
   const refused = graph.onRequestPath.filter((found) => !allowed(target, found.builtin));
   if (refused.length > 0) throw builtinsRefused(target, refused, input.root);
+  // The entry's exports in the first pass: what it re-exports of the app module, by name.
+  const exportNames = Object.values(first.metafile.outputs).flatMap((output) =>
+    output.entryPoint === undefined ? [] : output.exports.filter((name) => name !== 'default'),
+  );
+  const named = target.entrySource({ ...modules, exportNames });
+  if (named !== source) writeFileSync(entry, named);
   const needsRequire = target.builtins === 'all' && graph.onRequestPath.length > 0;
   const result = await build({
     ...options,

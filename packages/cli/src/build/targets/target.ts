@@ -36,6 +36,12 @@ export interface EntryInput {
   /** The user's app module as SWC compiled it (decorator metadata in it). */
   readonly appModule: string;
   /**
+   * The app module's named exports, `export *` re-exports included: undefined when the entry is first
+   * bundled (to read the import graph), then the names that bundle found (an entry that re-exports with
+   * `export *` in the first pass learns them there).
+   */
+  readonly exportNames?: readonly string[];
+  /**
    * The target glue (`targets/runtime/index.ts`, dist: `@decorum/cli/target-runtime`): `fetchHandler`
    * finds the app the module exports or listens with and returns a Fetch handler for it.
    */

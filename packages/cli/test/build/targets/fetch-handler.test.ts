@@ -7,6 +7,7 @@ import { createScaleOut, InMemorySessionStore } from '@decorum/protocol/scale-ou
 import { InMemoryTaskStore, type TaskStore } from '@decorum/protocol/tasks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureListen, fetchHandler, StatelessTargetError } from '../../../src/build/targets/runtime/index.js';
+import { DurableObjectTaskStore } from '../../../src/workers.js';
 
 class Echo {
   @Tool({ description: 'Echoes' })
@@ -29,6 +30,42 @@ const initialize = (path = '/mcp') =>
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
     }),
   });
+
+/** A 2026-07-28 tools/call that opts into tasks. */
+const modernCall = (name: string) =>
+  new Request('http://127.0.0.1/mcp', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name,
+        arguments: {},
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        },
+      },
+    }),
+  });
+
+/** A store outside the instance, as the check sees it: one that forwards to a memory store, as a shared store's client does. */
+function forwarding(remote: InMemoryTaskStore): TaskStore {
+  const store = {} as Record<string, unknown>;
+  for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(InMemoryTaskStore.prototype))) {
+    if (name !== 'constructor' && typeof value === 'function') store[name] = value.bind(remote);
+  }
+  return store as unknown as TaskStore;
+}
 
 const apps: McpApp[] = [];
 afterEach(async () => {
@@ -76,17 +113,14 @@ describe('on a target without shared memory', () => {
     const refused = fetchHandler({ app: makeApp({ tasks: {} }) }, { target: 'workers', stateless: true });
     await expect(refused).rejects.toBeInstanceOf(StatelessTargetError);
     await expect(refused).rejects.toThrow(
-      /tasks are kept in this instance's memory: pass a shared store, `new McpApp\(\{ tasks: \{ store \} \}\)`/,
+      /tasks are kept in this instance's memory: pass a shared store, `new McpApp\(\{ tasks: \{ store \} \}\)` \(a DurableObjectTaskStore from @decorum\/cli\/workers/,
     );
-    // A store outside the instance is accepted (a RedisTaskStore in production): here, one that forwards to a
-    // memory store, as a shared store's client forwards to its server.
-    const remote = new InMemoryTaskStore();
-    const forwarding = {} as Record<string, unknown>;
-    for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(InMemoryTaskStore.prototype))) {
-      if (name !== 'constructor' && typeof value === 'function') forwarding[name] = value.bind(remote);
-    }
+    await expect(fetchHandler({ app: makeApp({ tasks: {} }) }, { target: 'lambda', stateless: true })).rejects.toThrow(
+      /\(e\.g\. a RedisTaskStore from @decorum\/redis\)/,
+    );
+    // A store outside the instance is accepted (a RedisTaskStore or DurableObjectTaskStore in production).
     const handler = await fetchHandler(
-      { app: makeApp({ tasks: { store: forwarding as unknown as TaskStore } }) },
+      { app: makeApp({ tasks: { store: forwarding(new InMemoryTaskStore()) } }) },
       { target: 'workers', stateless: true },
     );
     expect((await handler(initialize())).status).toBe(200);
@@ -120,5 +154,67 @@ describe('on a target without shared memory', () => {
   it('keeps what a stateful target may: tasks in memory on Deno', async () => {
     const handler = await fetchHandler({ app: makeApp({ tasks: {} }) }, { target: 'deno', stateless: false });
     expect((await handler(initialize())).status).toBe(200);
+  });
+});
+
+describe('tasks on Workers', () => {
+  // The Worker's env as createApp gets it: the Durable Object namespace is only named here, never called
+  // (the store talks to it on the first task operation; test/deploy/workers-tasks.test.ts runs it in workerd).
+  const env = {
+    TASKS: { idFromName: (name: string) => name, get: () => ({ fetch: () => Promise.reject(new Error('unused')) }) },
+  };
+
+  it('hands the Worker env to createApp; a DurableObjectTaskStore is a shared store', async () => {
+    let seen: unknown;
+    const createApp = (given: typeof env) => {
+      seen = given;
+      return makeApp({ tasks: { store: new DurableObjectTaskStore(given.TASKS) } });
+    };
+    const handler = await fetchHandler({ createApp }, { target: 'workers', stateless: true, env });
+    expect(seen).toBe(env);
+    expect((await handler(initialize())).status).toBe(200);
+  });
+
+  it('refuses a DurableObjectTaskStore without a namespace binding, naming it', () => {
+    expect(() => new DurableObjectTaskStore(undefined as never)).toThrow(
+      /needs a Durable Object namespace binding \(e\.g\. env\.TASKS/,
+    );
+  });
+
+  it('keeps the request that started a task alive (waitUntil) until the task has settled', async () => {
+    let finish!: () => void;
+    const release = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    class Job {
+      @Tool({ description: 'Runs until released', task: 'optional' })
+      async job(): Promise<string> {
+        await release;
+        return 'done';
+      }
+    }
+    const store = new InMemoryTaskStore();
+    const app = new McpApp({ name: 'glue', version: '1.0.0', providers: [Job], tasks: { store: forwarding(store) } });
+    apps.push(app);
+    const handler = await fetchHandler({ app }, { target: 'workers', stateless: true });
+    const kept: Promise<unknown>[] = [];
+    const context = { waitUntil: (promise: Promise<unknown>) => void kept.push(promise) };
+    const response = await handler(modernCall('job'), context);
+    const { result } = (await response.json()) as { result: { resultType: string; taskId: string } };
+    expect(result.resultType).toBe('task');
+    expect(kept).toHaveLength(1);
+    let settled = false;
+    const waited = (kept[0] as Promise<unknown>).then(() => {
+      settled = true;
+    });
+    expect((await store.get(result.taskId))?.status).toBe('working');
+    expect(settled).toBe(false);
+    finish();
+    await waited;
+    expect((await store.get(result.taskId))?.status).toBe('completed');
+    // A request that starts no task waits for nothing, not for the tasks of others.
+    const plain: Promise<unknown>[] = [];
+    await handler(initialize(), { waitUntil: (promise) => void plain.push(promise) });
+    await expect(Promise.all(plain)).resolves.toBeDefined();
   });
 });

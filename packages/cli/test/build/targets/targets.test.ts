@@ -28,4 +28,16 @@ describe('build targets', () => {
       /Deno\.serve\(denoListenOptions\(Deno\.env\.toObject\(\), fetch\.path\), fetch\);/,
     );
   });
+
+  it("makes the app module's named exports the Worker's: all of them first, then each as a function or a handler", () => {
+    const workers = buildTarget('workers');
+    // The first pass learns the names through export *.
+    expect(workers.entrySource?.(input)).toMatch(/^export \* from "\/p\/app\.js";$/m);
+    const named = workers.entrySource?.({ ...input, exportNames: ['TaskStoreObject', 'providers', 'not-a-name'] });
+    expect(named).not.toMatch(/export \*/);
+    expect(named).toMatch(/const appExport0 = entrypoint\(appModule\["TaskStoreObject"\]\);/);
+    expect(named).toMatch(/export \{ appExport0 as TaskStoreObject, appExport1 as providers \};/);
+    expect(named).not.toMatch(/not-a-name/);
+    expect(workers.entrySource?.({ ...input, exportNames: [] })).not.toMatch(/entrypoint/);
+  });
 });

@@ -2,6 +2,7 @@
 // exports (`app`, `default`, or a `createApp()` factory, as for every `decorum` command); its HTTP
 // options from that `listen` call; the stateless mode where the target keeps nothing between requests.
 import type { ListenOptions, McpApp } from '@decorum/core';
+import { TASKS_EXTENSION, TasksExtension } from '@decorum/protocol/tasks';
 import { takeCaptured } from './capture.js';
 import { checkStateless } from './stateless-check.js';
 
@@ -11,10 +12,20 @@ export interface FetchHandlerOptions {
   target: string;
   /** The target shares no memory between requests: serve stateless unless a session store is configured. */
   stateless: boolean;
+  /** The platform's bindings, passed to the module's `createApp(env)` (Workers: the Worker's `env`). */
+  env?: unknown;
 }
 
-/** A Fetch handler, with the MCP endpoint path it serves. */
-export type TargetFetch = ((request: Request) => Promise<Response>) & { readonly path: string };
+/** The part of a Worker's `ExecutionContext` the handler uses: work that outlives the response. */
+export interface WaitUntil {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * A Fetch handler, with the MCP endpoint path it serves. Given the request's execution context, it
+ * keeps the request alive after its response until the tasks running here have finished.
+ */
+export type TargetFetch = ((request: Request, context?: WaitUntil) => Promise<Response>) & { readonly path: string };
 
 type HttpWhere = Extract<ListenOptions, { http: unknown }>['http'];
 
@@ -25,10 +36,10 @@ function isApp(value: unknown): value is McpApp {
   );
 }
 
-async function exportedApp(module: Record<string, unknown>): Promise<McpApp | undefined> {
+async function exportedApp(module: Record<string, unknown>, env: unknown): Promise<McpApp | undefined> {
   for (const key of ['app', 'default']) if (isApp(module[key])) return module[key];
   if (typeof module.createApp === 'function') {
-    const made = await module.createApp();
+    const made = await module.createApp(env);
     if (isApp(made)) return made;
   }
   return undefined;
@@ -44,7 +55,7 @@ export async function fetchHandler(
   options: FetchHandlerOptions,
 ): Promise<TargetFetch> {
   const captured = takeCaptured();
-  const app = captured.app ?? (await exportedApp(module));
+  const app = captured.app ?? (await exportedApp(module, options.env));
   if (app === undefined) {
     throw new Error(
       `The app module built no Decorum app for the ${options.target} target: export it (\`export const app = new McpApp({ … })\`, ` +
@@ -63,9 +74,26 @@ export async function fetchHandler(
     );
   }
   app.httpHandler({ ...http, ...(auth !== undefined && { auth }), path, stateless });
-  const handler = (request: Request): Promise<Response> => {
+  const tasks = app.server.options.extensions?.find((extension) => extension.id === TASKS_EXTENSION);
+  const manager = tasks instanceof TasksExtension ? tasks.manager : undefined;
+  const handler = (request: Request, context?: WaitUntil): Promise<Response> => {
     const route = routes?.[new URL(request.url).pathname];
-    return route !== undefined ? Promise.resolve(route(request)) : app.fetch(request);
+    if (route !== undefined) return Promise.resolve(route(request));
+    if (manager === undefined || context === undefined) return app.fetch(request);
+    // A task's handler goes on after its CreateTaskResult, but a Worker ends a request's work with its
+    // response unless told to wait: the request waits for the tasks it started (those running now that
+    // did not before). A task started later, inside a streamed response, is not covered.
+    const before = new Set(manager.runningTaskIds());
+    const response = app.fetch(request);
+    const started = () =>
+      Promise.all(
+        manager
+          .runningTaskIds()
+          .filter((taskId) => !before.has(taskId))
+          .map((taskId) => manager.settled(taskId)),
+      );
+    context.waitUntil(response.then(started, started));
+    return response;
   };
   return Object.assign(handler, { path });
 }

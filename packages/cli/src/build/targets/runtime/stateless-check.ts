@@ -33,8 +33,12 @@ export function checkStateless(app: McpApp, target: string, serving: StatelessSe
   // Tasks without a store get an in-memory one, whether the app passed task options or built the extension.
   const tasks = app.server.options.extensions?.find((extension) => extension.id === TASKS_EXTENSION);
   if (tasks instanceof TasksExtension && tasks.manager.store instanceof InMemoryTaskStore) {
+    const store =
+      target === 'workers'
+        ? 'a DurableObjectTaskStore from @decorum/cli/workers, with the TaskStoreObject it talks to exported and bound'
+        : 'e.g. a RedisTaskStore from @decorum/redis';
     problems.push(
-      "tasks are kept in this instance's memory: pass a shared store, `new McpApp({ tasks: { store } })` (e.g. a RedisTaskStore from @decorum/redis), or leave `tasks` out",
+      `tasks are kept in this instance's memory: pass a shared store, \`new McpApp({ tasks: { store } })\` (${store}), or leave \`tasks\` out`,
     );
   }
   if (serving.stateless && serving.http.stateless === false) {
