@@ -20,7 +20,8 @@ interface Resource {
   resolvedIn?: number;
 }
 
-const FRAME = /\(?(file:\/\/[^\s)]+?)(?::\d+){0,2}\)?$/;
+// `at fn (file:///…:1:2)` or `at file:///…:1:2`: the function's name, if any, and the file's URL.
+const FRAME = /^at (?:(.+?) \()?(file:\/\/[^\s)]+?)(?::\d+){0,2}\)?$/;
 
 /** The stack of the caller, all frames (one hop may sit under many frames of Node's). */
 function stack(): string {
@@ -34,7 +35,7 @@ function stack(): string {
 /** Records, while enabled, where each async resource was made and resolved; marks name the files that led there. */
 export class HopTracer {
   private readonly resources = new Map<number, Resource>();
-  private readonly files = new Set<string>();
+  private readonly files = new Map<string, Set<string>>();
   private readonly hook = createHook({
     init: (id, _type, trigger) => {
       this.resources.set(id, { made: stack(), madeIn: executionAsyncId(), trigger });
@@ -80,23 +81,28 @@ export class HopTracer {
         queue.push(resource.resolvedIn as number);
       }
     }
-    for (const text of stacks) for (const file of this.sourceFiles(text)) this.files.add(file);
-  }
-
-  /** The distinct source files marked so far, sorted. */
-  get hops(): string[] {
-    return [...this.files].sort();
-  }
-
-  /** Our source files named by a stack's frames (`packages/<name>/src/…`, relative to the root). */
-  sourceFiles(text: string): string[] {
-    const files: string[] = [];
-    for (const line of text.split('\n')) {
-      const url = FRAME.exec(line.trim())?.[1];
-      if (url === undefined) continue;
-      const path = relative(this.root, fileURLToPath(url.replace(/\?.*$/, '')));
-      if (/^packages\/[^/]+\/src\//.test(path)) files.push(path);
+    for (const text of stacks) {
+      for (const [file, name] of this.sourceFrames(text)) {
+        const names = this.files.get(file) ?? new Set();
+        this.files.set(file, names.add(name));
+      }
     }
-    return files;
+  }
+
+  /** The distinct source files marked so far, sorted, each with the functions of its frames. */
+  get hops(): Map<string, string[]> {
+    return new Map([...this.files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, names]) => [file, [...names]]));
+  }
+
+  /** The frames of a stack in our source files (`packages/<name>/src/…`, relative to the root): [file, function]. */
+  sourceFrames(text: string): [string, string][] {
+    const frames: [string, string][] = [];
+    for (const line of text.split('\n')) {
+      const match = FRAME.exec(line.trim());
+      if (match === null) continue;
+      const path = relative(this.root, fileURLToPath((match[2] as string).replace(/\?.*$/, '')));
+      if (/^packages\/[^/]+\/src\//.test(path)) frames.push([path, match[1] ?? '(anonymous)']);
+    }
+    return frames;
   }
 }

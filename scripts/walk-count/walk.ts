@@ -121,12 +121,12 @@ for (const path of sorted) {
 }
 const hops = tracer.hops;
 if (process.argv.includes('--path')) {
-  for (const path of hops) console.log(path);
+  for (const [path, names] of hops) console.log(`${path}  ${names.join(', ')}`);
 } else if (process.argv.includes('--list')) {
   for (const path of sorted) console.log(`${path}  ${[...new Set(files.get(path))].join(', ')}`);
 }
 console.log(
-  JSON.stringify({ mode: stateless ? 'stateless' : 'sessions', hops: hops.length, files: sorted.length, areas }),
+  JSON.stringify({ mode: stateless ? 'stateless' : 'sessions', hops: hops.size, files: sorted.length, areas }),
 );
 await http.close();
 server.closeAllConnections();
