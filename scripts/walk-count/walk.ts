@@ -1,7 +1,9 @@
 // One HTTP tools/call, counted two ways: serves a one-tool McpApp through the Node adapter on loopback, warms it up,
 // then follows exactly one tools/call. `hops`: the files on its call path, from the socket to the tool method and back
-// to the socket write (stacks taken in the tool method and at the write, followed back through the promises and
-// callbacks between them: ./hops.ts). `files`: every file in which V8's precise coverage saw a function run for the
+// to the socket write (stacks taken at the three points the answer passes: in the tool method, where the JSON-RPC
+// response is encoded, and at the write; each followed back through the promises and callbacks before it: ./hops.ts).
+// The encoding counts because a hop may hand the answer back by returning it: a synchronous call's way back (the
+// exchange deciding the answer) is on no stack at the write, only on the one where the answer is made. `files`: every file in which V8's precise coverage saw a function run for the
 // call, leaf helpers included (what a reader of the path meets). `--list` names the coverage files with the functions
 // that ran, `--path` names the hop files instead. Run through scripts/walk-count.mjs (it loads the sources with the
 // SWC hook).
@@ -17,8 +19,16 @@ import { HopTracer } from './hops.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const tracer = new HopTracer(ROOT);
-/** Whether the request under way is the traced one (the tool method and the response's writes then mark). */
+/** Whether the request under way is the traced one (the tool method, the answer's encoding and writes then mark). */
 let tracing = false;
+
+// The answer's encoding: the JSON text of a JSON-RPC message that carries the tool's result.
+const stringify = JSON.stringify;
+JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+  const text = stringify(...args);
+  if (tracing && typeof text === 'string' && text.includes('"jsonrpc"') && text.includes('"pong"')) tracer.mark();
+  return text;
+}) as typeof JSON.stringify;
 
 class Walk {
   @Tool({ name: 'ping_tool', description: 'Answers at once' })
