@@ -102,7 +102,10 @@ export class Router implements MethodScope {
     info: MessageInfo | undefined,
     state: LegacyState | undefined,
   ): MaybePromise<JsonObject> {
-    return this.extensions.call(handler, request, ctx, this, channel, cancellation, info, state);
+    // A call no wrapper applies to is the method's alone: the extension set is not on its path.
+    const first = this.extensions.applying(request, ctx, this);
+    if (first === -1) return handler.handle(request.params ?? {}, ctx, this, state);
+    return this.extensions.call(first, handler, request, ctx, this, channel, cancellation, info, state);
   }
 
   /** What the extensions follow on a `subscriptions/listen` stream with this filter. */
@@ -124,7 +127,7 @@ export class Router implements MethodScope {
       if (method === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
       return method(request.params ?? {}, ctx, { scope: this, connection, info });
     }
-    return this.extensions.call(handler, request, ctx, this, connection, cancellation, info, connection);
+    return this.call(handler, request, ctx, connection, cancellation, info, connection);
   }
 
   /** Stops what the extensions run (the server is closing). */
