@@ -3,8 +3,10 @@ import { Catalog, type ListKind } from './catalog.js';
 import type { ConnectionAbilities } from './channel.js';
 import type { ServerExtension } from './extension.js';
 import { InstrumentedSession } from './instrumented-session.js';
+import { legacyCodec } from './legacy-codec.js';
 import { consoleLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
+import { modernCodec } from './modern/modern-dispatch.js';
 import type { RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
 import type { ListenerRegistry } from './modern/subscriptions.js';
 import type { ClusterMessage, NotificationBus } from './notification-bus.js';
@@ -62,7 +64,7 @@ export class ProtocolServer {
 
   constructor(options: ProtocolServerOptions) {
     this.options = resolveServerOptions(options);
-    this.router = new Router(this.options, this.catalog);
+    this.router = new Router(this.options, this.catalog, { legacy: legacyCodec, modern: modernCodec });
     this.stateless = new StatelessRequests(this.router);
   }
 
