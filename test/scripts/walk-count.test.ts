@@ -45,7 +45,7 @@ describe('the walk of one HTTP tools/call', () => {
   );
 
   it.each([[[]], [['--stateless']]])(
-    'has at most 13 hops, each a file that ran, from the Node adapter to the tool and back (%j)',
+    'has at most 12 hops, each a file that ran, from the Node adapter to the tool and back (%j)',
     (args) => {
       const { listed: hops, summary } = walk('--path', ...args);
       const { listed: ran } = walk('--list', ...args);
@@ -57,7 +57,7 @@ describe('the walk of one HTTP tools/call', () => {
       // A hop is a file whose code ran for the call; not every file that ran is a hop (getters, leaf helpers).
       for (const file of hops) expect(ran).toContain(file);
       expect(hops.length).toBeLessThan(ran.length);
-      expect(summary.hops).toBeLessThanOrEqual(13);
+      expect(summary.hops).toBeLessThanOrEqual(12);
     },
     60_000,
   );

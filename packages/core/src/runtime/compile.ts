@@ -3,7 +3,7 @@
 // here so a call only does the work); the kind's policy turns what came back into the kind's MCP result and
 // says how failures are answered; the error model (one table) does the rest. Both are here, one file on a
 // call's path: what they are built from (the call's shape, guards and interceptors as functions) is invoke.ts.
-import { isThenable, type MaybePromise } from '@decorum/protocol';
+import { isThenable, type MaybePromise, type RequestContext } from '@decorum/protocol';
 import { readGuards, readInterceptors, readScopes } from '../metadata/store.js';
 import type { PrimitiveEntry, PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from '../scanner/manifest.js';
 import { Context } from './context.js';
@@ -49,6 +49,20 @@ export type Compiled<R> = (call: Call) => MaybePromise<R>;
 /** What compiling needs from the app. */
 export interface CompileDeps extends InvokeDeps {
   errors: ErrorOptions;
+}
+
+/**
+ * A kind's compiled primitives as the provider's call by name: the named one's pipeline runs directly (no
+ * forwarding closure of the provider's own in between), an unknown name is answered by `unknown`.
+ */
+export function callByName<R>(
+  compiled: ReadonlyMap<string, Compiled<R>>,
+  unknown: (name: string, request: RequestContext) => Promise<never>,
+): (params: { name: string; arguments?: Record<string, unknown> }, request: RequestContext) => MaybePromise<R> {
+  return ({ name, arguments: args = {} }, request) => {
+    const run = compiled.get(name);
+    return run === undefined ? unknown(name, request) : run({ args, request });
+  };
 }
 
 /** Compiles one primitive through its kind's policy, once at startup. */
