@@ -43,8 +43,12 @@ export class ProtocolServer {
   private readonly catalog = new Catalog();
   private readonly router: Router;
   private readonly sessions = new Set<ServerSession>();
-  // Requests served without a connection (never among `sessions`): only those still running.
-  private readonly stateless: StatelessRequests;
+  /**
+   * @internal the requests served without a connection (never among `sessions`; only those still running). The
+   * HTTP endpoints hand a stateless request to `stateless.serve` themselves: the server has nothing to add on its
+   * way to the era's codec.
+   */
+  readonly stateless: StatelessRequests;
   private bus?: NotificationBus;
   // Who else hears of every session (observeSessions): a composition learning of downstream clients' roots.
   private readonly watchers = new Set<SessionObserver>();
