@@ -1,6 +1,12 @@
-// One HTTP tools/call, counted: serves a one-tool McpApp through the Node adapter on loopback, warms it up, then
-// records V8's precise coverage (call counts per function) around exactly one tools/call and prints the distinct
-// source files of ours that ran for it. Run through scripts/walk-count.mjs (it loads the sources with the SWC hook).
+// One HTTP tools/call, counted two ways: serves a one-tool McpApp through the Node adapter on loopback, warms it up,
+// then follows exactly one tools/call. `hops`: the files on its call path, from the socket to the tool method and back
+// to the socket write (stacks taken at the three points the answer passes: in the tool method, where the JSON-RPC
+// response is encoded, and at the write; each followed back through the promises and callbacks before it: ./hops.ts).
+// The encoding counts because a hop may hand the answer back by returning it: a synchronous call's way back (the
+// exchange deciding the answer) is on no stack at the write, only on the one where the answer is made. `files`: every file in which V8's precise coverage saw a function run for the
+// call, leaf helpers included (what a reader of the path meets). `--list` names the coverage files with the functions
+// that ran, `--path` names the hop files instead. Run through scripts/walk-count.mjs (it loads the sources with the
+// SWC hook).
 import 'reflect-metadata';
 import { createServer, request as httpRequest } from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -9,19 +15,44 @@ import { fileURLToPath } from 'node:url';
 import { McpApp, Tool } from '@decorum/core';
 import { StreamableHttpHandler } from '@decorum/protocol';
 import { toNodeHandler } from '@decorum/protocol/node';
+import { HopTracer } from './hops.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const tracer = new HopTracer(ROOT);
+/** Whether the request under way is the traced one (the tool method, the answer's encoding and writes then mark). */
+let tracing = false;
+
+// The answer's encoding: the JSON text of a JSON-RPC message that carries the tool's result.
+const stringify = JSON.stringify;
+JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+  const text = stringify(...args);
+  if (tracing && typeof text === 'string' && text.includes('"jsonrpc"') && text.includes('"pong"')) tracer.mark();
+  return text;
+}) as typeof JSON.stringify;
 
 class Walk {
   @Tool({ name: 'ping_tool', description: 'Answers at once' })
   ping() {
+    if (tracing) tracer.mark();
     return 'pong';
   }
 }
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const stateless = process.argv.includes('--stateless');
 const app = new McpApp({ name: 'walk', version: '1.0.0', providers: [Walk] });
 const http = new StreamableHttpHandler(app.server, { stateless });
-const server = createServer(toNodeHandler(http));
+const handler = toNodeHandler(http);
+const server = createServer((req, res) => {
+  // The answer's writes mark the way back: each is where bytes of the answer go to the socket.
+  for (const name of ['write', 'end'] as const) {
+    const write = res[name] as (...args: unknown[]) => unknown;
+    res[name] = ((...args: unknown[]) => {
+      if (tracing) tracer.mark();
+      return write.apply(res, args);
+    }) as never;
+  }
+  handler(req, res);
+});
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as { port: number };
 
@@ -60,6 +91,13 @@ if (!stateless) {
 }
 for (let i = 0; i < 3; i++) await post({ ...call, id: 10 + i });
 
+tracer.start();
+tracing = true;
+const traced = await post(call);
+tracing = false;
+tracer.stop();
+if (!traced.includes('pong')) throw new Error(`the traced tools/call failed: ${traced}`);
+
 const inspector = new Session();
 inspector.connect();
 await inspector.post('Profiler.enable');
@@ -91,10 +129,15 @@ for (const path of sorted) {
   const area = `${pkg}/${rest?.includes('/') ? rest.slice(0, rest.indexOf('/')) : '.'}`;
   areas[area] = (areas[area] ?? 0) + 1;
 }
-if (process.argv.includes('--list')) {
+const hops = tracer.hops;
+if (process.argv.includes('--path')) {
+  for (const [path, names] of hops) console.log(`${path}  ${names.join(', ')}`);
+} else if (process.argv.includes('--list')) {
   for (const path of sorted) console.log(`${path}  ${[...new Set(files.get(path))].join(', ')}`);
 }
-console.log(JSON.stringify({ mode: stateless ? 'stateless' : 'sessions', files: sorted.length, areas }));
+console.log(
+  JSON.stringify({ mode: stateless ? 'stateless' : 'sessions', hops: hops.size, files: sorted.length, areas }),
+);
 await http.close();
 server.closeAllConnections();
 server.close();

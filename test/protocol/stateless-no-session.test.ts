@@ -8,8 +8,8 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StreamableHttpHandler } from '../../packages/protocol/src/index.js';
-import { type HttpListener, listenHttp } from '../../packages/protocol/src/node.js';
+import type { StreamableHttpHandler } from '../../packages/protocol/src/index.js';
+import { type HttpListener, serveHttp } from '../../packages/protocol/src/node.js';
 import { createFixtureServer } from '../../packages/protocol/test/fixtures/fixture-server.js';
 
 const made = vi.hoisted(() => ({ sessions: 0, envelopesRead: 0 }));
@@ -52,9 +52,8 @@ afterEach(async () => {
 
 async function serve(stateless: boolean) {
   const server = createFixtureServer();
-  const http = new StreamableHttpHandler(server, { stateless });
-  const listener = await listenHttp(http.handle, { port: 0 });
-  return { server, http, listener, url: new URL('/mcp', listener.url) };
+  const { handler: http, listener, url } = await serveHttp(server, { stateless, health: false });
+  return { server, http, listener, url };
 }
 
 describe('stateless requests make no ServerSession', () => {

@@ -1,18 +1,25 @@
-// The walk of one HTTP tools/call is counted by a tool (V8's coverage of one request), not listed by hand:
-// scripts/walk-count.mjs. This holds the HTTP ingress (http/ + node/) to the files it takes today, in both legacy
-// modes, and checks that the count names real files.
+// The walk of one HTTP tools/call is counted by a tool, not listed by hand: scripts/walk-count.mjs. Two counts:
+// `hops`, the files on the call path (stacks in the tool method, where the answer is encoded and at the socket write,
+// followed back through the promises between them; `--path` lists them, test/scripts/walk-hops.test.ts checks the tracer), and `files`, every
+// file V8's coverage saw run for the call. This holds both to what they are today, in both legacy modes, and
+// checks that they name real files.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-function walk(...args: string[]): { files: string[]; areas: Record<string, number> } {
-  const run = spawnSync(process.execPath, ['scripts/walk-count.mjs', '--list', ...args], { encoding: 'utf8' });
+interface Summary {
+  hops: number;
+  files: number;
+  areas: Record<string, number>;
+}
+
+/** Runs the count; `listed` are the files it names (the coverage's with `--list`, the hops with `--path`). */
+function walk(...args: string[]): { listed: string[]; summary: Summary } {
+  const run = spawnSync(process.execPath, ['scripts/walk-count.mjs', ...args], { encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   const lines = run.stdout.trim().split('\n');
-  const summary = JSON.parse(lines.at(-1) as string) as { files: number; areas: Record<string, number> };
-  const files = lines.slice(0, -1).map((line) => line.split(/\s+/)[0] as string);
-  expect(files).toHaveLength(summary.files);
-  return { files, areas: summary.areas };
+  const summary = JSON.parse(lines.at(-1) as string) as Summary;
+  return { listed: lines.slice(0, -1).map((line) => line.split(/\s+/)[0] as string), summary };
 }
 
 const ingress = (areas: Record<string, number>) => (areas['protocol/http'] ?? 0) + (areas['protocol/node'] ?? 0);
@@ -21,7 +28,9 @@ describe('the walk of one HTTP tools/call', () => {
   it.each([[[]], [['--stateless']]])(
     'takes at most 11 files of the HTTP ingress (%j)',
     (args) => {
-      const { files, areas } = walk(...args);
+      const { listed: files, summary } = walk('--list', ...args);
+      const { areas } = summary;
+      expect(files).toHaveLength(summary.files);
       for (const file of files) expect(existsSync(file), file).toBe(true);
       expect(files).toContain('packages/protocol/src/node/node-handler.ts');
       // A session's request goes through its peer; a stateless one is a light request of its own (no session).
@@ -31,6 +40,24 @@ describe('the walk of one HTTP tools/call', () => {
           : 'packages/protocol/src/engine/stateless-requests.ts',
       );
       expect(ingress(areas)).toBeLessThanOrEqual(11);
+    },
+    60_000,
+  );
+
+  it.each([[[]], [['--stateless']]])(
+    'has at most 12 hops, each a file that ran, from the Node adapter to the tool and back (%j)',
+    (args) => {
+      const { listed: hops, summary } = walk('--path', ...args);
+      const { listed: ran } = walk('--list', ...args);
+      expect(hops).toHaveLength(summary.hops);
+      // Both ends of the path, and the tool's own call in core.
+      expect(hops).toContain('packages/protocol/src/node/node-handler.ts');
+      expect(hops).toContain('packages/protocol/src/http/exchange.ts');
+      expect(hops).toContain('packages/core/src/runtime/compile.ts');
+      // A hop is a file whose code ran for the call; not every file that ran is a hop (getters, leaf helpers).
+      for (const file of hops) expect(ran).toContain(file);
+      expect(hops.length).toBeLessThan(ran.length);
+      expect(summary.hops).toBeLessThanOrEqual(12);
     },
     60_000,
   );

@@ -3,7 +3,6 @@
  * a ProtocolServer's Streamable HTTP endpoint on its own `node:http` server (what `McpApp.listen({ http })` runs);
  * `toNodeHandler(handler)` hands the endpoint to a Node host (Express, Fastify, Connect, `node:http`). Kept off the
  * root entry, which runs as is on Bun, Deno and Workers (they take `StreamableHttpHandler.handle` without an adapter).
- * `listenHttp` is a deprecated alias (see the CHANGELOG's migration table).
  * @example
  * import { serveHttp } from '@decorum/protocol/node';
  * const serving = await serveHttp(server, { port: 3000 });
@@ -15,7 +14,7 @@ export {
   healthRoutes,
   type ReadinessCheck,
 } from './node/health.js';
-export { type HttpListener, ListenError, type ListenHttpOptions, listenHttp } from './node/listen.js';
+export { type HttpListener, ListenError, type ListenHttpOptions } from './node/listen.js';
 export {
   type NodeHandlerOptions,
   type NodeRequestListener,

@@ -119,9 +119,11 @@ export function compileInputCheck(entry: PrimitiveEntry, services: SchemaService
     };
   }
   if (entry.kind === 'tool') {
-    return async ({ args }) => {
+    // Not async: no arguments (every call of such a tool) is accepted at once, like input a quick check accepts.
+    return ({ args }) => {
       const keys = Object.keys(args);
       if (keys.length > 0) throw new InputError(keys.map((key) => unknownArgument(key, [])));
+      return undefined;
     };
   }
   return ({ variables = {} }, values) => {

@@ -1,12 +1,9 @@
-// The call step of the pipeline: one decorated method compiled into a closure, once at startup.
-// Scopes, the input check, guards, interceptors and the provider instance are decided here, so a
-// call only does the work. Order: scopes → input → guards → interceptors → method.
+// What the call step of the pipeline is built from (compile.ts compiles it, once at startup): the shape of a
+// call, and guards, interceptors and provider instances as functions. The mount pipeline and skills build
+// their own calls from the same pieces.
 import type { RequestContext } from '@decorum/protocol';
-import { readGuards, readInterceptors, readScopes } from '../metadata/store.js';
 import type { Class } from '../metadata/types.js';
-import type { PrimitiveEntry } from '../scanner/manifest.js';
 import type { Container } from './container.js';
-import { Context } from './context.js';
 import type {
   CanActivate,
   ExecutionContext,
@@ -16,9 +13,6 @@ import type {
   InterceptorFunction,
   Intercepts,
 } from './execution.js';
-import { GuardRejectedError } from './failures.js';
-import { compileInputCheck } from './input.js';
-import { demand } from './scopes.js';
 import type { SchemaServices } from './services.js';
 
 /** What every compiled handler shares: built once per app. */
@@ -90,62 +84,4 @@ export function intercepted(
     next = () => interceptor(execution, inner);
   }
   return next();
-}
-
-/** Compiles one decorated method into its {@link Invoker}. */
-export function compileInvoker(entry: PrimitiveEntry, deps: InvokeDeps): Invoker {
-  const required = readScopes(entry.provider, entry.method);
-  const guards = [...deps.guards, ...(readGuards(entry.provider, entry.method) as Guard[])].map((g) =>
-    guardFunction(g, deps.container),
-  );
-  const interceptors = [...deps.interceptors, ...(readInterceptors(entry.provider, entry.method) as Interceptor[])].map(
-    (i) => interceptorFunction(i, deps.container),
-  );
-  const check = compileInputCheck(entry, deps.services);
-  const ctxIndexes = entry.params.filter((p) => p.kind === 'ctx').map((p) => p.index);
-  const count = entry.params.reduce((n, p) => Math.max(n, p.index + 1), 0);
-  const method = (entry.provider.prototype as Record<string, (...args: unknown[]) => unknown>)[entry.method] as (
-    ...args: unknown[]
-  ) => unknown;
-  const instance = instanceOf(entry.provider, deps.container);
-  const kind = entry.kind === 'template' ? 'resource' : entry.kind;
-  const what = (uri: string | undefined) => `${kind} "${uri ?? entry.name}"`;
-  // Built per call only when something reads them: a Context costs a dozen closures (its loggers).
-  const needsContext = guards.length > 0 || interceptors.length > 0 || ctxIndexes.length > 0;
-
-  if (!needsContext) {
-    // Not async: a synchronous method with a synchronous input check answers in the same turn.
-    return (call) => {
-      // Scopes before anything else: over HTTP this becomes the 403 that lets the client step up.
-      // (A public primitive skips the check, and the message it would need.)
-      if (required !== undefined) demand(call.request.authInfo, required, what(call.uri));
-      const values: unknown[] = new Array(count);
-      const checking = check(call, values);
-      if (checking !== undefined) return checking.then(() => method.apply(instance(), values));
-      return method.apply(instance(), values);
-    };
-  }
-  return async (call) => {
-    if (required !== undefined) demand(call.request.authInfo, required, what(call.uri));
-    // Input before guards: the schema is public (tools/list), so a refused caller learns nothing
-    // from its check, and a model that sent a malformed field is told what to correct.
-    const values: unknown[] = new Array(count);
-    const checking = check(call, values);
-    if (checking !== undefined) await checking;
-    const context = new Context(call.request, deps.services, deps.notifyResourceUpdated);
-    for (const index of ctxIndexes) values[index] = context;
-    const execution: ExecutionContext = {
-      kind,
-      name: entry.name,
-      ...(call.uri !== undefined && { uri: call.uri }),
-      target: entry.provider,
-      method: entry.method,
-      args: entry.kind === 'template' ? (call.variables ?? {}) : call.args,
-      context,
-    };
-    for (const guard of guards) if (!(await guard(execution))) throw new GuardRejectedError();
-    const target = instance();
-    if (interceptors.length === 0) return method.apply(target, values);
-    return intercepted(interceptors, execution, () => method.apply(target, values));
-  };
 }

@@ -3,7 +3,7 @@ import { readScopes } from '../metadata/store.js';
 import type { ToolEntry } from '../scanner/manifest.js';
 import type { SchemaDialect } from '../schema/schema-builder.js';
 import { taskPolicyOf } from '../tasks/task-option.js';
-import { type CompileDeps, type Compiled, compile, type KindPolicy } from './compile.js';
+import { type CompileDeps, type Compiled, callByName, compile, type KindPolicy } from './compile.js';
 import { toolDefinition } from './definitions.js';
 import { ScopeFilter } from './scopes.js';
 import { dialectFor } from './services.js';
@@ -32,14 +32,10 @@ export function buildToolsProvider(
     list: (ctx) => visible.filter(lists[dialectFor(ctx.protocolVersion)], ctx.authInfo),
     taskPolicy: (name) => policies.get(name),
     // Not async: the compiled tool's promise is handed on as it is (an async wrapper costs two more turns per call).
-    call({ name, arguments: args = {} }, request) {
-      const tool = byName.get(name);
-      if (tool === undefined) {
-        const known = visible.filter(lists['2020-12'], request.authInfo).map((t) => t.name);
-        const message = unknownName('Unknown tool', name, known);
-        return Promise.reject(new McpError(ErrorCode.InvalidParams, message, { name: echoed(name) }));
-      }
-      return tool({ args, request });
-    },
+    call: callByName(byName, (name, request) => {
+      const known = visible.filter(lists['2020-12'], request.authInfo).map((t) => t.name);
+      const message = unknownName('Unknown tool', name, known);
+      return Promise.reject(new McpError(ErrorCode.InvalidParams, message, { name: echoed(name) }));
+    }),
   };
 }

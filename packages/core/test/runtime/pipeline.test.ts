@@ -2,7 +2,13 @@
 // other lifetimes asked per call), guards and interceptors given as classes (built by the app's
 // container), the app itself as a service, and what ExecutionContext says about a template read.
 import 'reflect-metadata';
-import { createLinkedTransports } from '@decorum/protocol';
+import {
+  createLinkedTransports,
+  HttpInput,
+  isThenable,
+  type PlainReply,
+  StreamableHttpHandler,
+} from '@decorum/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { IsInt } from 'class-validator';
@@ -286,5 +292,46 @@ describe('a return value the kind cannot take', () => {
     };
     const syncPrompt = await promptError('syncPrompt');
     expect(await promptError('asyncPrompt')).toEqual(syncPrompt);
+  });
+});
+
+class Plain {
+  @Tool({ description: 'Takes no arguments' })
+  ping(): string {
+    return 'pong';
+  }
+}
+
+describe('a tool without parameters', () => {
+  /** A stateless tools/call as the Node adapter hands it over: headers at hand, the body read whole. */
+  function post(http: StreamableHttpHandler, args: object) {
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: args } };
+    const headers: Record<string, string> = {
+      host: '127.0.0.1',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const source = {
+      body: new TextEncoder().encode(JSON.stringify(message)),
+      url: () => 'http://127.0.0.1/mcp',
+      onAbort: () => {},
+      request: () => new Request('http://127.0.0.1/mcp'),
+      webHeaders: () => new Headers(headers),
+    };
+    return http.serve(new HttpInput('POST', '/mcp', { get: (name) => headers[name.toLowerCase()] ?? null }, source));
+  }
+
+  it('answers in the turn the request arrived (no promise for its empty input check), and refuses arguments', async () => {
+    const app = new McpApp({ name: 'plain', version: '1', providers: [Plain] });
+    apps.push(app);
+    const http = new StreamableHttpHandler(app.server, { stateless: true });
+    const reply = post(http, {});
+    expect(isThenable(reply)).toBe(false);
+    expect(JSON.parse((reply as PlainReply).body as string)).toMatchObject({ result: { content: [{ text: 'pong' }] } });
+    const refused = JSON.parse(((await post(http, { extra: 1 })) as PlainReply).body as string);
+    expect(refused).toMatchObject({ result: { isError: true } });
+    expect(refused.result.content[0].text).toContain('extra');
+    await http.close();
   });
 });

@@ -2,14 +2,15 @@
 // reaches the router through exactly one codec, picked by what it carries: the 2026-07-28 envelope (read once,
 // where the request came in) picks the modern codec, anything else the legacy one. Whatever brought the request
 // (a connection's peer, or a stateless HTTP POST with no connection at all) only supplies the call and its link;
-// the pick itself is `serveCall` (codecs.ts).
+// the pick itself is `Router.serve`, over the codecs the router is built with. This file holds what a codec is
+// handed (the call and, for the legacy era, its link); the codec interface is the router's (router.ts), so the
+// router can hold its codecs without importing them back.
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
 import type { MessageInfo } from '../transports/transport.js';
 import type { Cancellation } from './cancellation.js';
-import type { MaybePromise } from './maybe-promise.js';
+import type { LegacyState, RequestChannel } from './channel.js';
 import type { ModernRequest } from './modern/modern-request.js';
-import type { Router } from './router.js';
-import type { JsonObject } from './types.js';
+import type { SessionState } from './session-state.js';
 
 /** One inbound request as a codec sees it. */
 export interface InboundCall {
@@ -23,12 +24,12 @@ export interface InboundCall {
 }
 
 /**
- * One era's way of serving a request: decode what the era adds around the method (the session's handshake and
- * phase; the envelope, its headers and multi-round-trip answers), dispatch through the router's method table,
- * and encode the result in the era's terms (`resultType`, cache hints, `input_required`). A JSON-RPC error is
- * thrown (or rejected with) as an `McpError`; framing the response is the caller's (a peer, or a stateless
- * request's own stream).
+ * What the legacy codec needs of the link a request came on: its channel and the state methods may change, and
+ * the handshake. A ServerSession (state kept for the connection's life) or a stateless request (one request only).
  */
-export interface EraCodec<Link> {
-  serve(router: Router, call: InboundCall, link: Link): MaybePromise<JsonObject>;
+export interface LegacyLink extends RequestChannel, LegacyState {
+  /** True once initialize was answered (a stateless request starts so, unless it is the initialize). */
+  readonly initialized: boolean;
+  /** Takes what an initialize request declared; the link is initialized from then on. */
+  handshake(state: Required<Pick<SessionState, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>>): void;
 }

@@ -65,11 +65,20 @@ export class ExtensionSet {
   }
 
   /**
-   * Runs one call of a base method through the wrappers that apply to it; none applying (or none
-   * mounted), the method runs with the router's context and nothing else is built. `state`: the
-   * legacy connection (undefined for a modern request).
+   * The first wrapper that applies to one call of a base method, or -1 when none does (or none is mounted): the
+   * router then runs the method itself, and nothing else is built.
+   */
+  applying(request: JsonRpcRequest, ctx: RequestContext, scope: MethodScope): number {
+    const wrappers = this.wrappers.get(request.method);
+    return wrappers === undefined ? -1 : nextApplying(wrappers, 0, request.params ?? {}, ctx, scope);
+  }
+
+  /**
+   * Runs one call of a base method through the wrappers that apply to it, from `first` (what {@link applying}
+   * gave). `state`: the legacy connection (undefined for a modern request).
    */
   call(
+    first: number,
     handler: MethodHandler,
     request: JsonRpcRequest,
     ctx: RequestContext,
@@ -79,14 +88,9 @@ export class ExtensionSet {
     info: MessageInfo | undefined,
     state: LegacyState | undefined,
   ): MaybePromise<JsonObject> {
-    const params = request.params ?? {};
-    const wrappers = this.wrappers.get(request.method);
-    const first = wrappers === undefined ? -1 : nextApplying(wrappers, 0, params, ctx, scope);
-    if (first === -1) return handler.handle(params, ctx, scope, state);
+    const wrappers = this.wrappers.get(request.method) as readonly CallWrapper[];
     const site: CallSite = { handler, scope, channel, cancellation, info, state };
-    return (wrappers as readonly CallWrapper[])[first].around(
-      new Call(wrappers as readonly CallWrapper[], first, request, params, ctx, site),
-    );
+    return (wrappers[first] as CallWrapper).around(new Call(wrappers, first, request, request.params ?? {}, ctx, site));
   }
 
   /** What the extensions follow on a listen stream with this filter. */

@@ -1,21 +1,16 @@
 // The legacy era's codec (2024-11-05 … 2025-11-25): the initialize handshake, the phase gate, and the methods
-// the era keeps between requests. What it reads and changes of the connection is the `LegacyLink`: a
-// ServerSession (state kept for the connection's life) or a stateless request (state for one request only).
+// the era keeps between requests. What it reads and changes of the connection is the `LegacyLink`
+// (era-codec.ts): a ServerSession (state kept for the connection's life) or a stateless request (one request).
 import { ErrorCode, McpError } from '../jsonrpc/errors.js';
 import type { MessageInfo } from '../transports/transport.js';
-import type { EraCodec, InboundCall } from './era-codec.js';
-import type { LegacyConnection, Router } from './router.js';
-import { readInitialize, type SessionState } from './session-state.js';
+import type { InboundCall, LegacyLink } from './era-codec.js';
+import type { EraCodec, Router } from './router.js';
+import { readInitialize } from './session-state.js';
 import { shapeServerInfo } from './shaping.js';
 import type { JsonObject } from './types.js';
 
-/** What the legacy codec needs of the link a request came on, beyond its channel and state. */
-export interface LegacyLink extends LegacyConnection {
-  /** True once initialize was answered (a stateless request starts so, unless it is the initialize). */
-  readonly initialized: boolean;
-  /** Takes what an initialize request declared; the link is initialized from then on. */
-  handshake(state: Required<Pick<SessionState, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>>): void;
-}
+// Where stateless-request.ts still imports it from; the type itself is era-codec.ts's.
+export type { LegacyLink } from './era-codec.js';
 
 /** The legacy era: initialize and ping here, the rest through the router once initialized. */
 export const legacyCodec: EraCodec<LegacyLink> = {

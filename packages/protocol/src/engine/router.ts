@@ -9,6 +9,7 @@ import type { Cancellation } from './cancellation.js';
 import type { Catalog } from './catalog.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type LegacyState, type RequestChannel } from './channel.js';
 import { createRequestContext, type RequestContext } from './context.js';
+import type { InboundCall, LegacyLink } from './era-codec.js';
 import type { ExtensionMethod, ListenContribution, ServerExtension } from './extension.js';
 import { ExtensionSet } from './extension-set.js';
 import type { MaybePromise } from './maybe-promise.js';
@@ -22,6 +23,23 @@ import type { JsonObject, ServerCapabilities } from './types.js';
 /** The connection a legacy request came on: its channel and the state methods may change. */
 export type LegacyConnection = RequestChannel & LegacyState;
 
+/**
+ * One era's way of serving a request: decode what the era adds around the method (the session's handshake and
+ * phase; the envelope, its headers and multi-round-trip answers), dispatch through the router's method table,
+ * and encode the result in the era's terms (`resultType`, cache hints, `input_required`). A JSON-RPC error is
+ * thrown (or rejected with) as an `McpError`; framing the response is the caller's (a peer, or a stateless
+ * request's own stream).
+ */
+export interface EraCodec<Link> {
+  serve(router: Router, call: InboundCall, link: Link): MaybePromise<JsonObject>;
+}
+
+/** The two era codecs a router serves through (engine/legacy-codec.ts and engine/modern/modern-dispatch.ts). */
+export interface EraCodecs {
+  readonly legacy: EraCodec<LegacyLink>;
+  readonly modern: EraCodec<RequestChannel>;
+}
+
 /** Methods and what they share, for one server. */
 export class Router implements MethodScope {
   /** Open `subscriptions/listen` streams (modern era). */
@@ -33,8 +51,19 @@ export class Router implements MethodScope {
   constructor(
     readonly options: ResolvedServerOptions,
     readonly catalog: Catalog,
+    private readonly codecs: EraCodecs,
   ) {
     this.extensions = new ExtensionSet(options.extensions);
+  }
+
+  /**
+   * Serves a request through its era's codec: the modern one when it carries the envelope, whatever the link did
+   * before (a legacy session may send one), else the legacy one.
+   */
+  serve(call: InboundCall, link: LegacyLink): MaybePromise<JsonObject> {
+    return call.envelope === undefined
+      ? this.codecs.legacy.serve(this, call, link)
+      : this.codecs.modern.serve(this, call, link);
   }
 
   /** Mounts an extension, replacing one with the same id; clients see it at their next initialize or discover. */
@@ -102,7 +131,10 @@ export class Router implements MethodScope {
     info: MessageInfo | undefined,
     state: LegacyState | undefined,
   ): MaybePromise<JsonObject> {
-    return this.extensions.call(handler, request, ctx, this, channel, cancellation, info, state);
+    // A call no wrapper applies to is the method's alone: the extension set is not on its path.
+    const first = this.extensions.applying(request, ctx, this);
+    if (first === -1) return handler.handle(request.params ?? {}, ctx, this, state);
+    return this.extensions.call(first, handler, request, ctx, this, channel, cancellation, info, state);
   }
 
   /** What the extensions follow on a `subscriptions/listen` stream with this filter. */
@@ -124,7 +156,7 @@ export class Router implements MethodScope {
       if (method === undefined) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
       return method(request.params ?? {}, ctx, { scope: this, connection, info });
     }
-    return this.extensions.call(handler, request, ctx, this, connection, cancellation, info, connection);
+    return this.call(handler, request, ctx, connection, cancellation, info, connection);
   }
 
   /** Stops what the extensions run (the server is closing). */

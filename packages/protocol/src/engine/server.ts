@@ -3,8 +3,10 @@ import { Catalog, type ListKind } from './catalog.js';
 import type { ConnectionAbilities } from './channel.js';
 import type { ServerExtension } from './extension.js';
 import { InstrumentedSession } from './instrumented-session.js';
+import { legacyCodec } from './legacy-codec.js';
 import { consoleLogger } from './logger.js';
 import type { CacheableMethod, CacheHint } from './modern/cache-hints.js';
+import { modernCodec } from './modern/modern-dispatch.js';
 import type { RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
 import type { ListenerRegistry } from './modern/subscriptions.js';
 import type { ClusterMessage, NotificationBus } from './notification-bus.js';
@@ -41,8 +43,12 @@ export class ProtocolServer {
   private readonly catalog = new Catalog();
   private readonly router: Router;
   private readonly sessions = new Set<ServerSession>();
-  // Requests served without a connection (never among `sessions`): only those still running.
-  private readonly stateless: StatelessRequests;
+  /**
+   * @internal the requests served without a connection (never among `sessions`; only those still running). The
+   * HTTP endpoints hand a stateless request to `stateless.serve` themselves: the server has nothing to add on its
+   * way to the era's codec.
+   */
+  readonly stateless: StatelessRequests;
   private bus?: NotificationBus;
   // Who else hears of every session (observeSessions): a composition learning of downstream clients' roots.
   private readonly watchers = new Set<SessionObserver>();
@@ -62,7 +68,7 @@ export class ProtocolServer {
 
   constructor(options: ProtocolServerOptions) {
     this.options = resolveServerOptions(options);
-    this.router = new Router(this.options, this.catalog);
+    this.router = new Router(this.options, this.catalog, { legacy: legacyCodec, modern: modernCodec });
     this.stateless = new StatelessRequests(this.router);
   }
 

@@ -5,8 +5,7 @@ import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../ver
 import type { Cancellation } from './cancellation.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './channel.js';
 import { requireCapability, requireElicitation, requireSampling } from './client-capability.js';
-import { serveCall } from './codecs.js';
-import type { LegacyLink } from './legacy-codec.js';
+import type { LegacyLink } from './era-codec.js';
 import { isModernRequest, readEnvelope } from './modern/envelope.js';
 import { Peer, type PeerHandler } from './peer.js';
 import type { Router } from './router.js';
@@ -48,7 +47,7 @@ export interface SessionOptions {
  * One client connection in the legacy era: the initialize handshake, the negotiated revision and
  * capabilities, the log level and resource subscriptions of this client, and the server→client
  * requests (refused locally when the client did not declare the capability). The peer below hands
- * it every inbound request, which goes through its era's codec (`serveCall`): the session is the legacy
+ * it every inbound request, which goes through its era's codec (`Router.serve`): the session is the legacy
  * codec's link, and the channel of either era's handlers.
  */
 export class ServerSession implements PeerHandler, LegacyLink {
@@ -129,7 +128,7 @@ export class ServerSession implements PeerHandler, LegacyLink {
   ): Promise<JsonObject> | JsonObject {
     // A request with the modern envelope is served statelessly, whatever this connection did before.
     const envelope = isModernRequest(request.params) ? readEnvelope(request.params ?? {}) : undefined;
-    return serveCall(this.router, { request, cancellation, info, envelope }, this);
+    return this.router.serve({ request, cancellation, info, envelope }, this);
   }
 
   /** @internal (LegacyLink) initialize was answered: the state it declared is this connection's. */

@@ -3,7 +3,6 @@
 // a server closing can end them); one answered in the turn it arrived is never held at all.
 import { stepUpOf } from '../jsonrpc/errors.js';
 import type { JsonRpcResponse } from '../jsonrpc/types.js';
-import { serveCall } from './codecs.js';
 import type { RequestFacts } from './instrumentation.js';
 import { consoleLogger } from './logger.js';
 import { isThenable, type MaybePromise } from './maybe-promise.js';
@@ -49,8 +48,8 @@ export class StatelessRequests {
 
   private dispatch(light: StatelessRequest): MaybePromise<JsonObject> {
     const { instrumentation } = this.router.options;
-    if (instrumentation === undefined) return serveCall(this.router, light, light);
-    return instrumentation.request(facts(light), () => serveCall(this.router, light, light));
+    if (instrumentation === undefined) return this.router.serve(light, light);
+    return instrumentation.request(facts(light), () => this.router.serve(light, light));
   }
 
   private answered(light: StatelessRequest, result: JsonObject): MaybePromise<void> {

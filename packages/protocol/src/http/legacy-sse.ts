@@ -2,6 +2,7 @@ import type { ProtocolServer } from '../engine/server.js';
 import type { JsonRpcMessage } from '../jsonrpc/types.js';
 import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
 import { readJsonBody } from './body.js';
+import { accepts, isJsonBody } from './http-input.js';
 import { errorResponse } from './responses.js';
 import { newSessionId, ownerOf } from './session-id.js';
 import { SseConnection, sseHeaders } from './sse.js';
@@ -91,7 +92,7 @@ export class LegacySseEndpoint {
   }
 
   private async openStream(request: Request, info: MessageInfo | undefined): Promise<Response> {
-    if (!acceptsEventStream(request.headers.get('accept'))) {
+    if (!accepts(request.headers, 'text/event-stream')) {
       return textResponse(406, 'Not Acceptable: the SSE endpoint answers "Accept: text/event-stream" only');
     }
     if (this.closed) return textResponse(503, 'Service Unavailable: the endpoint is closed');
@@ -126,7 +127,7 @@ export class LegacySseEndpoint {
     if (!id) return textResponse(400, 'Bad Request: the "sessionId" query parameter is missing');
     // Another principal's session (its calls, or answers to its elicitation) is answered like an unknown one.
     if (!this.admits(this.sessions.get(id), info)) return textResponse(404, 'Not Found: no open session with this id');
-    if (mediaType(request.headers.get('content-type')) !== 'application/json') {
+    if (!isJsonBody(request.headers)) {
       return textResponse(415, 'Unsupported Media Type: send "Content-Type: application/json"');
     }
     const body = await readJsonBody(request, this.options.maxBodyBytes);
@@ -199,14 +200,6 @@ class SseSessionTransport implements Transport {
   writeEvent(event: string, data: string): void {
     this.connection.send({ event, data });
   }
-}
-
-function acceptsEventStream(accept: string | null): boolean {
-  return accept?.split(',').some((range) => mediaType(range) === 'text/event-stream') ?? false;
-}
-
-function mediaType(header: string | null): string {
-  return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
 function textResponse(status: number, text: string, headers: Record<string, string> = {}): Response {

@@ -136,7 +136,7 @@ function serveModernBody(
     abilities: FULL_ABILITIES,
     transport: 'tcp',
   });
-  server.serveStateless(light);
+  server.stateless.serve(light);
   if (exchange.done) return exchange.reply;
   request.onAbort(() => !exchange.done && cancel());
   track(exchange.finished);

@@ -3,6 +3,7 @@ import { identified } from '../auth/principal.js';
 import { andThen, isThenable, type MaybePromise } from '../engine/maybe-promise.js';
 import { unsupportedVersion } from '../engine/modern/envelope.js';
 import type { ProtocolServer } from '../engine/server.js';
+import { ServerCardEndpoint } from '../server-card/server-card-endpoint.js';
 import type { AuthInfo } from '../transports/transport.js';
 import { isLegacyVersion, isModernVersion } from '../versions.js';
 import type { EndpointDeps, HttpEndpoint } from './endpoint.js';
@@ -12,7 +13,6 @@ import { ModernEndpoint } from './modern-endpoint.js';
 import { type ResolvedHttpOptions, resolveHttpOptions, type StreamableHttpOptions } from './options.js';
 import { badRequest, jsonReply } from './responses.js';
 import { OriginGuard } from './security.js';
-import { ServerCardEndpoint } from './server-card.js';
 import { SessionEndpoint } from './session-endpoint.js';
 import { StatelessEndpoint } from './stateless-endpoint.js';
 

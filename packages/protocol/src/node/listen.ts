@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type NodeHandlerOptions, type NodeServable, toNodeHandler } from './node-handler.js';
 
-/** Where and how `serveHttp` (and the deprecated `listenHttp`) binds. */
+/** Where and how `serveHttp` binds. */
 export interface ListenHttpOptions extends NodeHandlerOptions {
   /** The TCP port. Default 0: any free port, read it back from `url`. */
   port?: number;
@@ -11,8 +11,6 @@ export interface ListenHttpOptions extends NodeHandlerOptions {
    * web pages through DNS rebinding) by accident. Pass '0.0.0.0' or '::' deliberately to expose it.
    */
   host?: string;
-  /** Serve only this exact path (say '/mcp') and answer 404 elsewhere. Default: every path goes to the handler. */
-  path?: string;
   /**
    * Other endpoints on the same port, by exact path, each a Fetch handler: a health check for a load balancer or
    * a container, metrics… They are answered before `path` is looked at, and outside the MCP endpoint's checks
@@ -64,24 +62,12 @@ export class ListenError extends Error {
 }
 
 /**
- * Serves a Web-standard handler on `node:http`, on 127.0.0.1 and a free port unless told otherwise.
- * @deprecated One way per need: serve an MCP endpoint with `serveHttp(server, options)` (`app.listen({ http })` for
- * an `McpApp`), which takes the same options plus `routes` for other endpoints on the port; mount any other Fetch
- * handler with `createServer(toNodeHandler(handle)).listen(port, '127.0.0.1')`. Kept as an alias until 1.0.
- * @example
- * const serving = await serveHttp(server, { port: 3000, routes: { '/other': handle } }); // instead of listenHttp
- */
-export function listenHttp(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
-  return startHttpServer(handle, options);
-}
-
-/**
  * Binds a `node:http` server for a Web-standard handler (or a `StreamableHttpHandler`, served through its
- * `serve`): the one server `serveHttp` runs. Internal to `@decorum/protocol/node`.
+ * `serve`): the one server `serveHttp` runs. Every path that is not one of `routes` goes to the handler (the MCP
+ * endpoint checks its own path). Internal to `@decorum/protocol/node`.
  */
 export async function startHttpServer(handle: NodeServable, options: ListenHttpOptions = {}): Promise<HttpListener> {
-  const { port = 0, host = '127.0.0.1', path, shutdownTimeoutMs = 5000, keepAliveTimeoutMs = 65_000 } = options;
-  if (path !== undefined && !path.startsWith('/')) throw new TypeError(`path must start with "/", got "${path}"`);
+  const { port = 0, host = '127.0.0.1', shutdownTimeoutMs = 5000, keepAliveTimeoutMs = 65_000 } = options;
   const listener = toNodeHandler(handle, options);
   const routes = new Map(
     Object.entries(options.routes ?? {}).map(([route, handler]) => {
@@ -97,8 +83,6 @@ export async function startHttpServer(handle: NodeServable, options: ListenHttpO
   // getBuiltinModule where Node has it (20.16+): import() builds the ES-module namespace of node:http, and on
   // Node 22 that reads its lazy WebSocket/MessageEvent exports, which load undici (the Fetch implementation).
   const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
-  // The MCP path itself (nearly every request) is looked up in the routes only if one was registered there.
-  const routesMcpPath = path !== undefined && routes.has(path);
   // One listener for every response (a response closes once: `on`, not `once`, which wraps it per call).
   const responseClosed = () => {
     inFlight--;
@@ -109,27 +93,13 @@ export async function startHttpServer(handle: NodeServable, options: ListenHttpO
     res.on('close', responseClosed);
     const target = req.url ?? '/';
     const query = target.indexOf('?');
-    const pathname = query === -1 ? target : target.slice(0, query);
-    if (pathname === path && !routesMcpPath) {
-      listener(req, res);
-      return;
-    }
-    const route = routes.get(pathname);
-    if (route !== undefined) {
-      route(req, res);
-      return;
-    }
-    if (path !== undefined && pathname !== path) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
-      return;
-    }
-    listener(req, res);
+    (routes.get(query === -1 ? target : target.slice(0, query)) ?? listener)(req, res);
   });
   server.keepAliveTimeout = keepAliveTimeoutMs;
   await bind(server, port, host);
 
   const address = server.address() as AddressInfo;
-  const url = new URL(`http://${urlHost(address.address)}:${address.port}${path ?? '/'}`);
+  const url = new URL(`http://${urlHost(address.address)}:${address.port}/`);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= new Promise<void>((resolve) => {

@@ -9,7 +9,7 @@ import { type HttpListener, type ListenHttpOptions, startHttpServer } from './li
 /** Options of {@link serveHttp}: where to listen, and how the MCP endpoint behaves. */
 export interface ServeHttpOptions
   extends Omit<StreamableHttpOptions, 'auth'>,
-    Omit<ListenHttpOptions, 'path' | 'shutdownTimeoutMs'> {
+    Omit<ListenHttpOptions, 'shutdownTimeoutMs'> {
   /**
    * The authentication scheme (see `StreamableHttpOptions.auth`), or a function that makes it from the
    * endpoint URL once the port is bound: with `port: 0`, a `ResourceServer`'s `resource` cannot be
@@ -103,7 +103,6 @@ export async function serveHttp(server: ProtocolServer, options: ServeHttpOption
   const listener = await startHttpServer(service, {
     ...options,
     host,
-    path: undefined,
     routes: { ...health, ...options.routes },
   });
   const url = new URL(options.path ?? '/mcp', listener.url);

@@ -1,6 +1,6 @@
 // The MCP Server Card (SEP-2127, experimental and still moving) as a document: the card of a server
 // and the AI Catalog entry that points at it. Format only, no transport: the HTTP endpoint serves it
-// (http/server-card.ts), and `decorum build` writes the same card to server-card.json. Built from the
+// (server-card-endpoint.ts), and `decorum build` writes the same card to server-card.json. Built from the
 // server's own identity (the serverInfo server/discover and initialize report), so the card never
 // says something the running server contradicts.
 import type { ProtocolServer } from '../engine/server.js';

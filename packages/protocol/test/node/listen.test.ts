@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpServer } from '../../src/node/listen.js';
-import { type HttpListener, ListenError, listenHttp } from '../../src/node.js';
+import { type HttpListener, ListenError } from '../../src/node.js';
 import { createTestHandler, type Echo, sseEvents } from './web-handlers.js';
 
 const open: HttpListener[] = [];
@@ -27,7 +27,7 @@ function tryConnect(port: number): Promise<string> {
   });
 }
 
-// startHttpServer is the server serveHttp runs; listenHttp, deprecated, is its alias (one test below keeps it working).
+// startHttpServer is the server serveHttp runs.
 describe('startHttpServer', () => {
   it('binds 127.0.0.1 and a free port by default, and serves the handler there', async () => {
     const listener = await listen(createTestHandler().handle);
@@ -39,14 +39,14 @@ describe('startHttpServer', () => {
     expect(echo.url).toBe(`http://127.0.0.1:${address.port}/any?x=1`);
   });
 
-  it('serves only `path` when given, and answers 404 elsewhere', async () => {
+  it('answers `routes` on their exact paths (query aside) and every other path with the handler', async () => {
     const app = createTestHandler();
-    const listener = await listen(app.handle, { path: '/mcp' });
-    expect(listener.url.pathname).toBe('/mcp');
-    expect((await fetch(`${listener.url}?kind=status`)).status).toBe(418);
-    const other = await fetch(new URL('/other', listener.url));
-    expect([other.status, await other.text()]).toEqual([404, 'Not Found']);
-    expect(app.calls).toBe(1);
+    const listener = await listen(app.handle, { routes: { '/live': () => new Response('route') } });
+    const route = await fetch(new URL('/live?probe=1', listener.url));
+    expect([route.status, await route.text()]).toEqual([200, 'route']);
+    expect((await fetch(new URL('/live/more?kind=status', listener.url))).status).toBe(418);
+    expect((await fetch(new URL('/mcp?kind=status', listener.url))).status).toBe(418);
+    expect(app.calls).toBe(2);
   });
 
   it('close() stops accepting, waits for the in-flight request, then resolves', async () => {
@@ -100,14 +100,8 @@ describe('startHttpServer', () => {
     expect((error as Error).message).toContain(`port ${port} is already in use`);
   });
 
-  it('rejects a path that does not start with "/"', async () => {
-    await expect(startHttpServer(createTestHandler().handle, { path: 'mcp' })).rejects.toThrow(/must start with "\/"/);
-  });
-
-  it('still serves through the deprecated listenHttp alias', async () => {
-    const listener = await listenHttp(createTestHandler().handle, { path: '/mcp' });
-    open.push(listener);
-    expect((await fetch(new URL('/mcp', listener.url))).status).toBe(200);
-    expect((await fetch(new URL('/other', listener.url))).status).toBe(404);
+  it('rejects a route path that does not start with "/"', async () => {
+    const routes = { live: () => new Response() };
+    await expect(startHttpServer(createTestHandler().handle, { routes })).rejects.toThrow(/must start with "\/"/);
   });
 });

@@ -206,7 +206,7 @@ export async function listenOnFreePort(server: Server): Promise<{ origin: string
   };
 }
 
-/** A handler served on `createServer(toNodeHandler(handler))` at a free loopback port (what `listenHttp` did). */
+/** A handler served on `createServer(toNodeHandler(handler))` at a free loopback port. */
 export async function serveOnFreePort(handler: NodeServable): Promise<ServedHandler> {
   const { origin, close } = await listenOnFreePort(createServer(toNodeHandler(handler)));
   return { url: new URL(origin), close };

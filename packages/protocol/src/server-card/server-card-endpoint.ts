@@ -1,7 +1,9 @@
-// The Server Card's HTTP side: the card (server-card/server-card.ts) at `<endpoint>/server-card` and
-// an AI Catalog entry pointing at it at `/.well-known/ai-catalog.json`, both public (no auth),
-// CORS-open, cacheable with a strong ETag.
+// The Server Card's HTTP side, beside the card (server-card.ts) rather than in the ingress: the card at
+// `<endpoint>/server-card` and an AI Catalog entry pointing at it at `/.well-known/ai-catalog.json`, both
+// public (no auth), CORS-open, cacheable with a strong ETag. The Streamable HTTP handler asks it first;
+// it knows the ingress only by its input and reply types (http/http-input.ts), so nothing loops back.
 import type { ProtocolServer } from '../engine/server.js';
+import type { HttpInput, PlainReply } from '../http/http-input.js';
 import {
   AI_CATALOG_MEDIA_TYPE,
   AI_CATALOG_PATH,
@@ -10,8 +12,7 @@ import {
   SERVER_CARD_MEDIA_TYPE,
   type ServerCardOptions,
   serverCardOf,
-} from '../server-card/server-card.js';
-import type { HttpInput, PlainReply } from './http-input.js';
+} from './server-card.js';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
