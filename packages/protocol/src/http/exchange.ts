@@ -35,6 +35,12 @@ const bodyOf = (list: JsonRpcMessage[]): JsonRpcMessage | JsonRpcMessage[] =>
 export class Exchange {
   /** Called once the last response has been delivered (or the session closed), with this exchange. */
   ondone?: (exchange: Exchange) => void;
+  /**
+   * Called when the client closes the exchange's SSE stream before the last response (a modern request: that
+   * cancels it). Set once the exchange outlives the turn it began in: a request answered at once has nothing
+   * to cancel, and a hook set from the start would keep the request alive with the exchange.
+   */
+  ondisconnect?: () => void;
   /** The ids still awaiting their response. */
   private readonly pending: Set<RequestId>;
   private mode: 'pending' | 'sse' | 'done' = 'pending';
@@ -56,16 +62,11 @@ export class Exchange {
   private answered?: Deferred<HttpReply>;
   private ended?: Deferred<void>;
 
-  /**
-   * @param onDisconnect called when the client closes the exchange's SSE stream before the last response
-   *   (a modern request: that cancels it).
-   */
   constructor(
     readonly streamId: string,
     /** The ids of the POST's requests (answered or not). */
     readonly requestIds: readonly RequestId[],
     private readonly context: ExchangeContext,
-    private readonly onDisconnect?: () => void,
   ) {
     this.pending = new Set(requestIds);
   }
@@ -211,12 +212,9 @@ export class Exchange {
     this.mode = 'sse';
     const connection = new SseConnection(this.context.keepAliveMs, this.context.budget);
     this.connection = connection;
-    const onDisconnect = this.onDisconnect;
-    if (onDisconnect) {
-      connection.onclose = () => {
-        if (this.mode !== 'done') onDisconnect();
-      };
-    }
+    connection.onclose = () => {
+      if (this.mode !== 'done') this.ondisconnect?.();
+    };
     this.decide(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
     if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, [...this.pending]);
     if (this.context.eventStore !== null && this.context.priming) {
@@ -269,6 +267,7 @@ export class Exchange {
     this.connection?.close();
     if (this.mode === 'sse' && this.context.eventStore !== null) this.context.relay?.closed(this.streamId, followed);
     this.mode = 'done';
+    this.ondisconnect = undefined;
     const done = this.ondone;
     this.ondone = undefined;
     done?.(this);
