@@ -195,12 +195,24 @@ export class Exchange {
   /** Responses while undecided: kept until the last one, then all of them are the POST's plain JSON answer. */
   private hold(message: JsonRpcMessage | JsonRpcMessage[], stepUp: StepUp | undefined): void {
     if (stepUp !== undefined) this.stepUp = stepUp;
-    const list = Array.isArray(message) ? message : [message];
-    for (const response of list) this.pending.delete((response as { id: RequestId }).id);
-    this.buffered.push(...list);
-    if (this.pending.size > 0) return;
-    const lone = this.buffered.length === 1 && !Array.isArray(message);
-    const body = lone ? (this.buffered[0] as JsonRpcMessage) : this.buffered;
+    if (Array.isArray(message)) {
+      for (const response of message) this.pending.delete((response as { id: RequestId }).id);
+    } else {
+      this.pending.delete((message as { id: RequestId }).id);
+    }
+    // The answer of a lone request goes out as it is; only responses that wait for others are kept.
+    const lone = !Array.isArray(message) && this.buffered.length === 0;
+    if (lone && this.pending.size === 0) {
+      this.answer(message, true);
+      return;
+    }
+    if (Array.isArray(message)) this.buffered.push(...message);
+    else this.buffered.push(message);
+    if (this.pending.size === 0) this.answer(this.buffered, false);
+  }
+
+  /** The POST's plain JSON answer, once every response is in. */
+  private answer(body: JsonRpcMessage | JsonRpcMessage[], lone: boolean): void {
     // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
     if (lone && this.stepUp !== undefined)
       this.decide({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
@@ -267,6 +279,8 @@ export class Exchange {
     this.connection?.close();
     if (this.mode === 'sse' && this.context.eventStore !== null) this.context.relay?.closed(this.streamId, followed);
     this.mode = 'done';
+    // Nothing is sent after the end: what was buffered for the answer goes with the hook that could cancel.
+    if (this.buffered.length > 0) this.buffered = [];
     this.ondisconnect = undefined;
     const done = this.ondone;
     this.ondone = undefined;
