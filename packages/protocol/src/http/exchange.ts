@@ -42,7 +42,7 @@ export class Exchange {
    */
   ondisconnect?: () => void;
   /** The ids still awaiting their response. */
-  private readonly pending: Set<RequestId>;
+  private readonly pending: RequestId[];
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
@@ -68,7 +68,8 @@ export class Exchange {
     readonly requestIds: readonly RequestId[],
     private readonly context: ExchangeContext,
   ) {
-    this.pending = new Set(requestIds);
+    // A list, not a Set: a POST carries one request or a small batch.
+    this.pending = [...requestIds];
   }
 
   /** The POST's answer: plain JSON, or an SSE `Response`. */
@@ -151,8 +152,8 @@ export class Exchange {
    */
   abort(): void {
     if (this.mode === 'done') return;
-    const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
-    this.pending.clear();
+    const errors: JsonRpcMessage[] = this.pending.map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
+    this.pending.length = 0;
     if (this.mode === 'pending') {
       this.decide(this.json(bodyOf([...this.buffered, ...errors])));
     } else {
@@ -167,7 +168,7 @@ export class Exchange {
    */
   drop(id: RequestId): Promise<void> {
     return this.enqueue(() => {
-      if (this.mode === 'done' || !this.pending.delete(id) || this.pending.size > 0) return;
+      if (this.mode === 'done' || !this.settled(id) || this.pending.length > 0) return;
       if (this.mode === 'pending') {
         const list = this.buffered;
         this.decide(
@@ -185,30 +186,38 @@ export class Exchange {
     if (this.mode === 'pending' && onlyResponses(message)) return this.hold(message, stepUp);
     const list = Array.isArray(message) ? message : [message];
     const responses = list.filter(isResponse);
-    for (const response of responses) this.pending.delete((response as { id: RequestId }).id);
-    const final = responses.length > 0 && this.pending.size === 0;
+    for (const response of responses) this.settled((response as { id: RequestId }).id);
+    const final = responses.length > 0 && this.pending.length === 0;
     if (this.mode === 'pending') await this.startSse();
     await this.emit(message);
     if (final) this.finish();
+  }
+
+  /** Stops awaiting `id`; false when it was not awaited. */
+  private settled(id: RequestId): boolean {
+    const at = this.pending.indexOf(id);
+    if (at === -1) return false;
+    this.pending.splice(at, 1);
+    return true;
   }
 
   /** Responses while undecided: kept until the last one, then all of them are the POST's plain JSON answer. */
   private hold(message: JsonRpcMessage | JsonRpcMessage[], stepUp: StepUp | undefined): void {
     if (stepUp !== undefined) this.stepUp = stepUp;
     if (Array.isArray(message)) {
-      for (const response of message) this.pending.delete((response as { id: RequestId }).id);
+      for (const response of message) this.settled((response as { id: RequestId }).id);
     } else {
-      this.pending.delete((message as { id: RequestId }).id);
+      this.settled((message as { id: RequestId }).id);
     }
     // The answer of a lone request goes out as it is; only responses that wait for others are kept.
     const lone = !Array.isArray(message) && this.buffered.length === 0;
-    if (lone && this.pending.size === 0) {
+    if (lone && this.pending.length === 0) {
       this.answer(message, true);
       return;
     }
     if (Array.isArray(message)) this.buffered.push(...message);
     else this.buffered.push(message);
-    if (this.pending.size === 0) this.answer(this.buffered, false);
+    if (this.pending.length === 0) this.answer(this.buffered, false);
   }
 
   /** The POST's plain JSON answer, once every response is in. */
