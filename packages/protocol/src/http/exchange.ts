@@ -35,8 +35,14 @@ const bodyOf = (list: JsonRpcMessage[]): JsonRpcMessage | JsonRpcMessage[] =>
 export class Exchange {
   /** Called once the last response has been delivered (or the session closed), with this exchange. */
   ondone?: (exchange: Exchange) => void;
+  /**
+   * Called when the client closes the exchange's SSE stream before the last response (a modern request: that
+   * cancels it). Set once the exchange outlives the turn it began in: a request answered at once has nothing
+   * to cancel, and a hook set from the start would keep the request alive with the exchange.
+   */
+  ondisconnect?: () => void;
   /** The ids still awaiting their response. */
-  private readonly pending: Set<RequestId>;
+  private readonly pending: RequestId[];
   private mode: 'pending' | 'sse' | 'done' = 'pending';
   private buffered: JsonRpcMessage[] = [];
   private connection?: SseConnection;
@@ -56,18 +62,14 @@ export class Exchange {
   private answered?: Deferred<HttpReply>;
   private ended?: Deferred<void>;
 
-  /**
-   * @param onDisconnect called when the client closes the exchange's SSE stream before the last response
-   *   (a modern request: that cancels it).
-   */
   constructor(
     readonly streamId: string,
     /** The ids of the POST's requests (answered or not). */
     readonly requestIds: readonly RequestId[],
     private readonly context: ExchangeContext,
-    private readonly onDisconnect?: () => void,
   ) {
-    this.pending = new Set(requestIds);
+    // A list, not a Set: a POST carries one request or a small batch.
+    this.pending = [...requestIds];
   }
 
   /** The POST's answer: plain JSON, or an SSE `Response`. */
@@ -150,8 +152,8 @@ export class Exchange {
    */
   abort(): void {
     if (this.mode === 'done') return;
-    const errors: JsonRpcMessage[] = [...this.pending].map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
-    this.pending.clear();
+    const errors: JsonRpcMessage[] = this.pending.map((id) => ({ jsonrpc: '2.0', id, error: ABORTED }));
+    this.pending.length = 0;
     if (this.mode === 'pending') {
       this.decide(this.json(bodyOf([...this.buffered, ...errors])));
     } else {
@@ -166,7 +168,7 @@ export class Exchange {
    */
   drop(id: RequestId): Promise<void> {
     return this.enqueue(() => {
-      if (this.mode === 'done' || !this.pending.delete(id) || this.pending.size > 0) return;
+      if (this.mode === 'done' || !this.settled(id) || this.pending.length > 0) return;
       if (this.mode === 'pending') {
         const list = this.buffered;
         this.decide(
@@ -184,22 +186,42 @@ export class Exchange {
     if (this.mode === 'pending' && onlyResponses(message)) return this.hold(message, stepUp);
     const list = Array.isArray(message) ? message : [message];
     const responses = list.filter(isResponse);
-    for (const response of responses) this.pending.delete((response as { id: RequestId }).id);
-    const final = responses.length > 0 && this.pending.size === 0;
+    for (const response of responses) this.settled((response as { id: RequestId }).id);
+    const final = responses.length > 0 && this.pending.length === 0;
     if (this.mode === 'pending') await this.startSse();
     await this.emit(message);
     if (final) this.finish();
   }
 
+  /** Stops awaiting `id`; false when it was not awaited. */
+  private settled(id: RequestId): boolean {
+    const at = this.pending.indexOf(id);
+    if (at === -1) return false;
+    this.pending.splice(at, 1);
+    return true;
+  }
+
   /** Responses while undecided: kept until the last one, then all of them are the POST's plain JSON answer. */
   private hold(message: JsonRpcMessage | JsonRpcMessage[], stepUp: StepUp | undefined): void {
     if (stepUp !== undefined) this.stepUp = stepUp;
-    const list = Array.isArray(message) ? message : [message];
-    for (const response of list) this.pending.delete((response as { id: RequestId }).id);
-    this.buffered.push(...list);
-    if (this.pending.size > 0) return;
-    const lone = this.buffered.length === 1 && !Array.isArray(message);
-    const body = lone ? (this.buffered[0] as JsonRpcMessage) : this.buffered;
+    if (Array.isArray(message)) {
+      for (const response of message) this.settled((response as { id: RequestId }).id);
+    } else {
+      this.settled((message as { id: RequestId }).id);
+    }
+    // The answer of a lone request goes out as it is; only responses that wait for others are kept.
+    const lone = !Array.isArray(message) && this.buffered.length === 0;
+    if (lone && this.pending.length === 0) {
+      this.answer(message, true);
+      return;
+    }
+    if (Array.isArray(message)) this.buffered.push(...message);
+    else this.buffered.push(message);
+    if (this.pending.length === 0) this.answer(this.buffered, false);
+  }
+
+  /** The POST's plain JSON answer, once every response is in. */
+  private answer(body: JsonRpcMessage | JsonRpcMessage[], lone: boolean): void {
     // A lone refusal for want of scopes: 403, with the step-up as data for the endpoint's challenge.
     if (lone && this.stepUp !== undefined)
       this.decide({ ...jsonReply(403, body, this.context.headers), stepUp: this.stepUp });
@@ -211,12 +233,9 @@ export class Exchange {
     this.mode = 'sse';
     const connection = new SseConnection(this.context.keepAliveMs, this.context.budget);
     this.connection = connection;
-    const onDisconnect = this.onDisconnect;
-    if (onDisconnect) {
-      connection.onclose = () => {
-        if (this.mode !== 'done') onDisconnect();
-      };
-    }
+    connection.onclose = () => {
+      if (this.mode !== 'done') this.ondisconnect?.();
+    };
     this.decide(new Response(connection.stream, { status: 200, headers: sseHeaders(this.context.headers) }));
     if (this.context.eventStore !== null) this.context.relay?.opened(this.streamId, [...this.pending]);
     if (this.context.eventStore !== null && this.context.priming) {
@@ -269,6 +288,9 @@ export class Exchange {
     this.connection?.close();
     if (this.mode === 'sse' && this.context.eventStore !== null) this.context.relay?.closed(this.streamId, followed);
     this.mode = 'done';
+    // Nothing is sent after the end: what was buffered for the answer goes with the hook that could cancel.
+    if (this.buffered.length > 0) this.buffered = [];
+    this.ondisconnect = undefined;
     const done = this.ondone;
     this.ondone = undefined;
     done?.(this);

@@ -125,12 +125,7 @@ function serveModernBody(
   }
   // One request, no session: a light request whose messages go to this POST's exchange.
   const info = messageInfo(request, auth);
-  // A closed stream is the client cancelling: the handler is aborted and the exchange ends unanswered.
-  const cancel = () => {
-    light.cancel('stream closed');
-    exchange.abort();
-  };
-  const exchange = new Exchange('', [message.id], context, cancel);
+  const exchange = new Exchange('', [message.id], context);
   const light = new StatelessRequest(message, info, exchange, {
     envelope,
     abilities: FULL_ABILITIES,
@@ -138,6 +133,13 @@ function serveModernBody(
   });
   server.stateless.serve(light);
   if (exchange.done) return exchange.reply;
+  // Still running: a closed stream is the client cancelling (the handler is aborted, the exchange ends
+  // unanswered). Hooked only now, so a request answered at once leaves nothing holding it.
+  const cancel = () => {
+    light.cancel('stream closed');
+    exchange.abort();
+  };
+  exchange.ondisconnect = cancel;
   request.onAbort(() => !exchange.done && cancel());
   track(exchange.finished);
   return exchange.reply;
