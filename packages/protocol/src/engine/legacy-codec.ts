@@ -9,9 +9,6 @@ import { readInitialize } from './session-state.js';
 import { shapeServerInfo } from './shaping.js';
 import type { JsonObject } from './types.js';
 
-// Where stateless-request.ts still imports it from; the type itself is era-codec.ts's.
-export type { LegacyLink } from './era-codec.js';
-
 /** The legacy era: initialize and ping here, the rest through the router once initialized. */
 export const legacyCodec: EraCodec<LegacyLink> = {
   serve(router, call, link) {

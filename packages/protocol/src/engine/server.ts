@@ -15,8 +15,7 @@ import { RateLimitedWarning } from './rate-limited-warning.js';
 import { Router } from './router.js';
 import { type ProtocolServerOptions, type ResolvedServerOptions, resolveServerOptions } from './server-options.js';
 import { ServerSession, type SessionObserver, type SessionOptions } from './session.js';
-import type { StatelessRequest } from './stateless-request.js';
-import { StatelessRequests } from './stateless-requests.js';
+import { StatelessRequests } from './stateless-request.js';
 import type { JsonObject, ServerCapabilities } from './types.js';
 
 export type { ProtocolServerOptions } from './server-options.js';
@@ -168,7 +167,7 @@ export class ProtocolServer {
 
   /**
    * @internal a session whose transport needs no start: connected at once, with no promise to wait
-   * for. `connect` is the general way. (A stateless HTTP request gets no session: {@link serveStateless}.)
+   * for. `connect` is the general way. (A stateless HTTP request gets no session: the endpoints hand it to `stateless`.)
    */
   open(transport: Transport, options: ConnectOptions = {}): ServerSession {
     const sessionOptions: SessionOptions = {
@@ -181,14 +180,6 @@ export class ProtocolServer {
       : new ServerSession(this.router, transport, sessionOptions);
     this.sessions.add(session);
     return session;
-  }
-
-  /**
-   * @internal serves one request that came without a connection (a stateless HTTP POST) through its era's
-   * codec; no session is made for it, and its response goes to its own stream.
-   */
-  serveStateless(request: StatelessRequest): void {
-    this.stateless.serve(request);
   }
 
   /**

@@ -47,7 +47,7 @@ export class StatelessEndpoint implements HttpEndpoint {
     // Each request is a light request answering into the POST's exchange (no session, no peer).
     for (const item of info.classified ?? []) {
       if (item.kind === 'request') {
-        this.deps.server.serveStateless(new StatelessRequest(item.message, info, exchange, options));
+        this.deps.server.stateless.serve(new StatelessRequest(item.message, info, exchange, options));
       } else if (item.kind === 'invalid') {
         void exchange.deliver({ jsonrpc: '2.0', id: item.id, error: item.error });
       }

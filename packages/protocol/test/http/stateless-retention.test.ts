@@ -56,8 +56,8 @@ describe('a 2026-07-28 request answered at once', () => {
     // Watch the light request, and keep its exchange (the stream it answers into) reachable on purpose.
     let request: WeakRef<StatelessRequest> | undefined;
     let exchange: unknown;
-    const serve = server.serveStateless.bind(server);
-    server.serveStateless = (light) => {
+    const serve = server.stateless.serve.bind(server.stateless);
+    server.stateless.serve = (light) => {
       request = new WeakRef(light);
       exchange = (light as unknown as { stream: unknown }).stream;
       serve(light);
