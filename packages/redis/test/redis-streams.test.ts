@@ -64,26 +64,67 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     await again.cancel();
   });
 
-  it('resuming an older GET stream replays only its own messages, not those a newer stream carried', async () => {
+  /** A session whose first GET stream (on A) closed after `sent` messages, the client having read only the first. */
+  async function replacedStream(sent: number) {
     const [a, b] = await two();
     const sessionId = await openSession(a.url);
     const first = new SseReader(await getStream(a.url, sessionId));
     await first.next();
-    a.server.notifyListChanged('tools');
-    const seen = await first.nextMessage(); // the last event the client saw on the first stream
+    const messages = [];
+    for (let i = 0; i < sent; i++) {
+      a.server.notifyListChanged('tools');
+      messages.push(await first.nextMessage());
+    }
     await first.cancel();
-    // A fresh stream (the lease is free once the first one closed), which carries the next message.
+    // A second GET, fresh (the lease is free once the first one closed): the official client opens one
+    // beside its GET stream's reconnection chain when a resumed POST stream ends before any event id.
     const second = new SseReader(await getStreamOnceFree(b.url, sessionId));
     await second.next();
     b.server.notifyListChanged('tools');
     const carried = await second.nextMessage();
-    // The client now resumes the first stream: the message the second one carried is not replayed.
-    const resumed = new SseReader(await getStream(a.url, sessionId, seen?.id));
-    expect((await resumed.next())?.id).toBe(seen?.id); // the repeated id
+    return { a, b, sessionId, seen: messages[0]?.id, unseen: messages.slice(1).map((m) => m?.id), second, carried };
+  }
+
+  it('a client that resumes an older GET stream after opening a newer one gets every message once', async () => {
+    const { a, b, sessionId, seen, second, carried } = await replacedStream(1);
+    // The first chain resumes its stream while the second one is open.
+    const older = await getStream(a.url, sessionId, seen);
+    const onOlder = older.status === 200 ? new SseReader(older) : undefined;
+    if (onOlder === undefined) await older.body?.cancel();
     a.server.notifyListChanged('tools');
-    const next = await resumed.nextMessage();
-    expect(seqOf(next?.id)).toBeGreaterThan(seqOf(carried?.id));
-    await resumed.cancel();
+    // Each chain reads on; one whose stream ended resumes from the last id it saw, as the official client does.
+    const delivered: string[] = [];
+    const onFirst = onOlder && (await onOlder.nextMessage());
+    if (onFirst) delivered.push(`older ${onFirst.id}`);
+    let newer = await second.nextMessage();
+    if (newer === undefined) {
+      const again = new SseReader(await getStream(b.url, sessionId, carried?.id));
+      await again.next(); // its own id, repeated
+      newer = await again.nextMessage();
+      await again.cancel();
+    }
+    if (newer) delivered.push(`newer ${newer.id}`);
+    await onOlder?.cancel();
+    await second.cancel();
+    // The last announcement travels once, on the newer stream; the older one is over (409).
+    expect(delivered).toEqual([expect.stringMatching(/^newer /)]);
+    expect(older.status).toBe(409);
+  });
+
+  it('resuming a GET stream a newer one replaced replays its own remaining events, then ends it for good', async () => {
+    const { a, sessionId, seen, unseen, second, carried } = await replacedStream(2);
+    const older = await getStream(a.url, sessionId, seen);
+    expect(older.status).toBe(200);
+    const onOlder = new SseReader(older);
+    // What the first stream sent and its client missed, not what the second one carried.
+    expect((await onOlder.nextMessage())?.id).toEqual(unseen[0]);
+    a.server.notifyListChanged('tools');
+    expect(await onOlder.next()).toBeUndefined(); // ended: the new message is the second stream's
+    expect((await second.nextMessage())?.id).not.toBe(carried?.id);
+    // Resumed once more, from there: nothing is left for it, and the GET stream stays the second one's.
+    const again = await getStream(a.url, sessionId, unseen[0]);
+    await again.body?.cancel();
+    expect(again.status).toBe(409);
     await second.cancel();
   });
 

@@ -2,7 +2,7 @@
 // lease that keeps one GET stream per session cluster-wide, the leases of running POST streams, and
 // the follower that serves a POST stream running elsewhere on the instance a client resumed it on.
 
-import type { EventStore, StreamLeases } from '../http/event-store.js';
+import type { EventStore, StoredEvent, StreamLeases } from '../http/event-store.js';
 import type { SseConnection } from '../http/sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from '../http/store-incidents.js';
 import type { SharedSessionStreams } from '../http/stream-relay.js';
@@ -100,7 +100,8 @@ export class SharedStreams implements SharedSessionStreams {
 
   /**
    * Serves the GET stream on `connection`: a fresh one (with a `priming` event) only when no other
-   * instance serves it, a resumption after `lastEventId` in any case. Resolves false when refused.
+   * instance serves it, a resumption after `lastEventId` in any case, unless a newer GET stream was
+   * opened since (see {@link endSuperseded}). Resolves false when refused.
    */
   async attachStandalone(
     connection: SseConnection,
@@ -108,6 +109,10 @@ export class SharedStreams implements SharedSessionStreams {
     priming: boolean,
     retryMs: number,
   ): Promise<boolean> {
+    if (lastEventId !== undefined) {
+      const superseded = await this.supersededTail(lastEventId);
+      if (superseded !== undefined) return this.endSuperseded(connection, superseded);
+    }
     if (!(await this.claimStandalone(lastEventId !== undefined, () => connection.close()))) {
       connection.close();
       return false;
@@ -149,15 +154,37 @@ export class SharedStreams implements SharedSessionStreams {
         return;
       }
       const events = fresh?.events ?? [];
-      // A fresh GET stream opened after this one's cursor (a client resuming an older stream): what
-      // came after its start was that stream's to deliver, so it is skipped, not sent twice.
+      // A GET stream opened after this one's cursor: what follows its start is that stream's to
+      // deliver, so this one sends what came before and ends (see endSuperseded).
       const newer = events.findIndex((event) => isStreamStart(event.message));
       for (const event of newer === -1 ? events : events.slice(0, newer)) {
         if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
         this.cursor = event.id;
       }
-      if (newer !== -1) this.cursor = (events.at(-1) as { id: string }).id;
+      if (newer !== -1) this.standalone?.close();
     });
+  }
+
+  /**
+   * The events a GET stream resumed after `lastEventId` still has to deliver when a newer GET stream
+   * started since (those before that stream's start); undefined when none did.
+   */
+  private async supersededTail(lastEventId: string): Promise<StoredEvent[] | undefined> {
+    const events = (await this.store.replayAfter(this.sessionId, lastEventId))?.events ?? [];
+    const newer = events.findIndex((event) => isStreamStart(event.message));
+    return newer === -1 ? undefined : events.slice(0, newer);
+  }
+
+  /**
+   * Answers the resumption of a GET stream that a newer one replaced: its own remaining events, then
+   * its end, or (nothing left) a refusal; it never takes the GET stream over. Were it to go on, the
+   * two streams' resumptions would each replay what the other carried: the same events twice
+   * (a client may hold several GET streams; each message must travel on only one of them).
+   */
+  private endSuperseded(connection: SseConnection, tail: readonly StoredEvent[]): boolean {
+    for (const event of tail) connection.send({ id: event.id, data: JSON.stringify(event.message) });
+    connection.close();
+    return tail.length > 0;
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
