@@ -2,11 +2,12 @@
 // lease that keeps one GET stream per session cluster-wide, the leases of running POST streams, and
 // the follower that serves a POST stream running elsewhere on the instance a client resumed it on.
 
-import type { EventStore, StoredEvent, StreamLeases } from '../http/event-store.js';
+import type { EventStore, StreamLeases } from '../http/event-store.js';
 import type { SseConnection } from '../http/sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from '../http/store-incidents.js';
 import type { SharedSessionStreams } from '../http/stream-relay.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
+import { endSuperseded, ownEvents, STREAM_START } from './get-stream-starts.js';
 import { StreamFollower } from './stream-follower.js';
 
 /** What the cluster link offers the streams of its sessions. */
@@ -23,11 +24,6 @@ export interface ClusterStreams {
 export const SHARED_STANDALONE_ID = 's';
 
 const DONE: Promise<void> = Promise.resolve();
-
-/** Stored where a fresh GET stream starts (never sent): a resumption of an older one stops there. */
-const STREAM_START: JsonRpcMessage = Object.freeze({ jsonrpc: '2.0', method: 'decorum/getStreamStarted' });
-const isStreamStart = (message: unknown): boolean =>
-  (message as { method?: unknown } | null)?.method === STREAM_START.method;
 
 type Timer = ReturnType<typeof setInterval>;
 
@@ -101,7 +97,7 @@ export class SharedStreams implements SharedSessionStreams {
   /**
    * Serves the GET stream on `connection`: a fresh one (with a `priming` event) only when no other
    * instance serves it, a resumption after `lastEventId` in any case, unless a newer GET stream was
-   * opened since (see {@link endSuperseded}). Resolves false when refused.
+   * opened since (see {@link ownEvents}). Resolves false when refused.
    */
   async attachStandalone(
     connection: SseConnection,
@@ -110,8 +106,8 @@ export class SharedStreams implements SharedSessionStreams {
     retryMs: number,
   ): Promise<boolean> {
     if (lastEventId !== undefined) {
-      const superseded = await this.supersededTail(lastEventId);
-      if (superseded !== undefined) return this.endSuperseded(connection, superseded);
+      const read = ownEvents((await this.store.replayAfter(this.sessionId, lastEventId))?.events ?? []);
+      if (read.superseded) return endSuperseded(connection, read.own);
     }
     if (!(await this.claimStandalone(lastEventId !== undefined, () => connection.close()))) {
       connection.close();
@@ -153,38 +149,14 @@ export class SharedStreams implements SharedSessionStreams {
         this.standalone?.close();
         return;
       }
-      const events = fresh?.events ?? [];
-      // A GET stream opened after this one's cursor: what follows its start is that stream's to
-      // deliver, so this one sends what came before and ends (see endSuperseded).
-      const newer = events.findIndex((event) => isStreamStart(event.message));
-      for (const event of newer === -1 ? events : events.slice(0, newer)) {
+      // A GET stream opened after this one's cursor: what follows its start is that stream's only.
+      const { own, superseded } = ownEvents(fresh?.events ?? []);
+      for (const event of own) {
         if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
         this.cursor = event.id;
       }
-      if (newer !== -1) this.standalone?.close();
+      if (superseded) this.standalone?.close();
     });
-  }
-
-  /**
-   * The events a GET stream resumed after `lastEventId` still has to deliver when a newer GET stream
-   * started since (those before that stream's start); undefined when none did.
-   */
-  private async supersededTail(lastEventId: string): Promise<StoredEvent[] | undefined> {
-    const events = (await this.store.replayAfter(this.sessionId, lastEventId))?.events ?? [];
-    const newer = events.findIndex((event) => isStreamStart(event.message));
-    return newer === -1 ? undefined : events.slice(0, newer);
-  }
-
-  /**
-   * Answers the resumption of a GET stream that a newer one replaced: its own remaining events, then
-   * its end, or (nothing left) a refusal; it never takes the GET stream over. Were it to go on, the
-   * two streams' resumptions would each replay what the other carried: the same events twice
-   * (a client may hold several GET streams; each message must travel on only one of them).
-   */
-  private endSuperseded(connection: SseConnection, tail: readonly StoredEvent[]): boolean {
-    for (const event of tail) connection.send({ id: event.id, data: JSON.stringify(event.message) });
-    connection.close();
-    return tail.length > 0;
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
