@@ -123,6 +123,32 @@ describe.skipIf(!TEST_REDIS_URL)('streams across instances (real Redis)', () => 
     expect(older.status).toBe(409);
   });
 
+  it('two GET streams of one client, Redis back from a snapshot older than the second: every message once', async () => {
+    const { a, b, sessionId, seen, second, carried } = await replacedStream(1);
+    // The snapshot was taken after the first stream's last event: what came later (the second
+    // stream's start and its event) is gone, as it would be after such a restart.
+    const redis = a.scaleOut.connection;
+    const [events] = await redis.run('keys', (c) => c.keys(`*events:${sessionId}`));
+    const lines = await redis.run('lrange', (c) => c.lRange(events as string, 0, -1));
+    const kept = lines.filter((line) => Number(line.slice(0, line.indexOf(' '))) <= seqOf(seen));
+    await redis.run('ltrim', (c) => c.lTrim(events as string, 0, kept.length - 1));
+    // The first chain resumes; a message goes out; then the second chain resumes too.
+    const older = new SseReader(await getStream(a.url, sessionId, seen));
+    await older.next(); // its id
+    a.server.notifyListChanged('tools');
+    const onOlder = await older.nextMessage();
+    await second.cancel();
+    const resumed = await getStream(b.url, sessionId, carried?.id);
+    const onResumed = resumed.status === 200 ? new SseReader(resumed) : undefined;
+    if (onResumed === undefined) await resumed.body?.cancel();
+    const replayed = await onResumed?.nextMessage(); // its first message, if any (a stream that ended has none)
+    await onResumed?.cancel();
+    await older.cancel();
+    // The message the first chain carried is not replayed to the second, whose stream is over.
+    expect(replayed?.id).not.toBe(onOlder?.id);
+    expect(resumed.status).toBe(409);
+  });
+
   it('resuming a GET stream a newer one replaced replays its own remaining events, then ends it for good', async () => {
     const { a, sessionId, seen, unseen, second, carried } = await replacedStream(2);
     const older = await getStream(a.url, sessionId, seen);

@@ -7,7 +7,7 @@ import type { SseConnection } from '../http/sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from '../http/store-incidents.js';
 import type { SharedSessionStreams } from '../http/stream-relay.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
-import { endSuperseded, ownEvents, STREAM_START } from './get-stream-starts.js';
+import { endSuperseded, ownEvents, STREAM_START, sendOwn } from './get-stream-starts.js';
 import { StreamFollower } from './stream-follower.js';
 
 /** What the cluster link offers the streams of its sessions. */
@@ -95,9 +95,8 @@ export class SharedStreams implements SharedSessionStreams {
   }
 
   /**
-   * Serves the GET stream on `connection`: a fresh one (with a `priming` event) only when no other
-   * instance serves it, a resumption after `lastEventId` in any case, unless a newer GET stream was
-   * opened since (see {@link ownEvents}). Resolves false when refused.
+   * Serves the GET stream on `connection`: a fresh one only when no other instance serves it, a
+   * resumption in any case unless a newer stream started since (ownEvents). False when refused.
    */
   async attachStandalone(
     connection: SseConnection,
@@ -121,12 +120,19 @@ export class SharedStreams implements SharedSessionStreams {
       const previous = this.standalone;
       this.standalone = connection;
       previous?.close();
-      this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, STREAM_START));
-      // A resumption repeats the client's own id: a client that tracks ids per stream (the official
-      // one) then still has one to resume from should this stream break before its next event.
-      if (priming || lastEventId !== undefined) connection.send({ id: this.cursor, data: '', retry: retryMs });
+      // Every stream served, a resumption too, starts a run of its own: another stream of the client
+      // resumed later finds this start after its id and ends (ownEvents), even where the store lost
+      // the starts of earlier runs (Redis back from an older snapshot). Then the replay: what this
+      // stream had not delivered, up to the first start after its id.
+      const start = await this.store.append(this.sessionId, SHARED_STANDALONE_ID, STREAM_START);
+      const replay = lastEventId === undefined ? undefined : await this.store.replayAfter(this.sessionId, lastEventId);
+      sendOwn(connection, ownEvents(replay?.events ?? []).own);
+      this.cursor = start;
+      // A resumed stream gets an id too: a client that tracks ids per stream (the official one) then
+      // has one to resume from, in this run, should this stream break before its next event.
+      if (priming || lastEventId !== undefined) connection.send({ id: start, data: '', retry: retryMs });
     });
-    await this.pumpStandalone(); // on resumption, this is the replay
+    await this.pumpStandalone();
     return true;
   }
 
