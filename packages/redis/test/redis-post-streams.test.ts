@@ -40,10 +40,9 @@ describe.skipIf(!TEST_REDIS_URL)('POST streams followed across instances (real R
     );
     await a.waiting('g2');
     await resumption;
-    const died = Date.now();
     await a.die(); // the call never answers; its lease lapses 600 ms later
+    // The follower's own answer, not the client's time-out (that one says "Request timed out").
     expect(await outcome).toContain('stopped before answering');
-    expect(Date.now() - died).toBeLessThan(5_000);
   });
 
   it('a followed call whose lease Redis lost (its instance alive, taking it back) is not declared lost', async () => {

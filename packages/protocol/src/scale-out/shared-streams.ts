@@ -7,6 +7,7 @@ import type { SseConnection } from '../http/sse.js';
 import { EVENT_STORE_ROLE, reported, type StoreIncidents } from '../http/store-incidents.js';
 import type { SharedSessionStreams } from '../http/stream-relay.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js';
+import { endSuperseded, ownEvents, STREAM_START, sendOwn } from './get-stream-starts.js';
 import { StreamFollower } from './stream-follower.js';
 
 /** What the cluster link offers the streams of its sessions. */
@@ -23,11 +24,6 @@ export interface ClusterStreams {
 export const SHARED_STANDALONE_ID = 's';
 
 const DONE: Promise<void> = Promise.resolve();
-
-/** Stored where a fresh GET stream starts (never sent): a resumption of an older one stops there. */
-const STREAM_START: JsonRpcMessage = Object.freeze({ jsonrpc: '2.0', method: 'decorum/getStreamStarted' });
-const isStreamStart = (message: unknown): boolean =>
-  (message as { method?: unknown } | null)?.method === STREAM_START.method;
 
 type Timer = ReturnType<typeof setInterval>;
 
@@ -99,8 +95,8 @@ export class SharedStreams implements SharedSessionStreams {
   }
 
   /**
-   * Serves the GET stream on `connection`: a fresh one (with a `priming` event) only when no other
-   * instance serves it, a resumption after `lastEventId` in any case. Resolves false when refused.
+   * Serves the GET stream on `connection`: a fresh one only when no other instance serves it, a
+   * resumption in any case unless a newer stream started since (ownEvents). False when refused.
    */
   async attachStandalone(
     connection: SseConnection,
@@ -108,6 +104,10 @@ export class SharedStreams implements SharedSessionStreams {
     priming: boolean,
     retryMs: number,
   ): Promise<boolean> {
+    if (lastEventId !== undefined) {
+      const read = ownEvents((await this.store.replayAfter(this.sessionId, lastEventId))?.events ?? []);
+      if (read.superseded) return endSuperseded(connection, read.own);
+    }
     if (!(await this.claimStandalone(lastEventId !== undefined, () => connection.close()))) {
       connection.close();
       return false;
@@ -120,12 +120,19 @@ export class SharedStreams implements SharedSessionStreams {
       const previous = this.standalone;
       this.standalone = connection;
       previous?.close();
-      this.cursor = lastEventId ?? (await this.store.append(this.sessionId, SHARED_STANDALONE_ID, STREAM_START));
-      // A resumption repeats the client's own id: a client that tracks ids per stream (the official
-      // one) then still has one to resume from should this stream break before its next event.
-      if (priming || lastEventId !== undefined) connection.send({ id: this.cursor, data: '', retry: retryMs });
+      // Every stream served, a resumption too, starts a run of its own: another stream of the client
+      // resumed later finds this start after its id and ends (ownEvents), even where the store lost
+      // the starts of earlier runs (Redis back from an older snapshot). Then the replay: what this
+      // stream had not delivered, up to the first start after its id.
+      const start = await this.store.append(this.sessionId, SHARED_STANDALONE_ID, STREAM_START);
+      const replay = lastEventId === undefined ? undefined : await this.store.replayAfter(this.sessionId, lastEventId);
+      sendOwn(connection, ownEvents(replay?.events ?? []).own);
+      this.cursor = start;
+      // A resumed stream gets an id too: a client that tracks ids per stream (the official one) then
+      // has one to resume from, in this run, should this stream break before its next event.
+      if (priming || lastEventId !== undefined) connection.send({ id: start, data: '', retry: retryMs });
     });
-    await this.pumpStandalone(); // on resumption, this is the replay
+    await this.pumpStandalone();
     return true;
   }
 
@@ -148,15 +155,13 @@ export class SharedStreams implements SharedSessionStreams {
         this.standalone?.close();
         return;
       }
-      const events = fresh?.events ?? [];
-      // A fresh GET stream opened after this one's cursor (a client resuming an older stream): what
-      // came after its start was that stream's to deliver, so it is skipped, not sent twice.
-      const newer = events.findIndex((event) => isStreamStart(event.message));
-      for (const event of newer === -1 ? events : events.slice(0, newer)) {
+      // A GET stream opened after this one's cursor: what follows its start is that stream's only.
+      const { own, superseded } = ownEvents(fresh?.events ?? []);
+      for (const event of own) {
         if (!this.standalone?.send({ id: event.id, data: JSON.stringify(event.message) })) return;
         this.cursor = event.id;
       }
-      if (newer !== -1) this.cursor = (events.at(-1) as { id: string }).id;
+      if (superseded) this.standalone?.close();
     });
   }
 
