@@ -152,10 +152,23 @@ export async function checkEverything(client: Client, logs: unknown[]): Promise<
   assert.equal(textOf(await call('test_tool_with_logging')), 'Tool with logging executed successfully');
   assert.deepEqual(logs, ['Tool execution started', 'Tool processing data', 'Tool execution completed']);
 
+  // The progress notifications are read off the wire, in the order they came: the SDK client runs a notification's
+  // handler a microtask later but a response at once, and drops the request's progress handler with it, so when a
+  // busy client reads the last progress and the response in one chunk, `onprogress` never sees it (the server sent it
+  // first, and a macrotask before the response).
   const progress: number[] = [];
-  await client.callTool({ name: 'test_tool_with_progress', arguments: {} }, undefined, {
-    onprogress: (p) => progress.push(p.progress),
-  });
+  const transport = client.transport as Transport;
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && message.method === 'notifications/progress')
+      progress.push(Number(message.params?.progress));
+    deliver?.(message, extra);
+  };
+  try {
+    await client.callTool({ name: 'test_tool_with_progress', arguments: {} }, undefined, { onprogress: () => {} });
+  } finally {
+    transport.onmessage = deliver;
+  }
   assert.deepEqual(progress, [0, 50, 100]);
 
   assert.equal(textOf(await call('test_sampling', { prompt: 'Capital of France?' })), 'LLM response: Paris');
