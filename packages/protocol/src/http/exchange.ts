@@ -204,20 +204,12 @@ export class Exchange {
   /** Responses while undecided: kept until the last one, then all of them are the POST's plain JSON answer. */
   private hold(message: JsonRpcMessage | JsonRpcMessage[], stepUp: StepUp | undefined): void {
     if (stepUp !== undefined) this.stepUp = stepUp;
-    if (Array.isArray(message)) {
-      for (const response of message) this.settled((response as { id: RequestId }).id);
-    } else {
-      this.settled((message as { id: RequestId }).id);
-    }
-    // The answer of a lone request goes out as it is; only responses that wait for others are kept.
-    const lone = !Array.isArray(message) && this.buffered.length === 0;
-    if (lone && this.pending.length === 0) {
-      this.answer(message, true);
-      return;
-    }
-    if (Array.isArray(message)) this.buffered.push(...message);
-    else this.buffered.push(message);
-    if (this.pending.length === 0) this.answer(this.buffered, false);
+    const list = Array.isArray(message) ? message : [message];
+    for (const response of list) this.settled((response as { id: RequestId }).id);
+    // Nothing held and nothing else awaited: the answer goes out as it is; otherwise responses wait for the rest.
+    const alone = this.pending.length === 0 && this.buffered.length === 0;
+    if (!alone) this.buffered.push(...list);
+    if (this.pending.length === 0) this.answer(alone ? message : this.buffered, alone && list !== message);
   }
 
   /** The POST's plain JSON answer, once every response is in. */

@@ -89,8 +89,6 @@ export class HttpSession implements Transport {
    */
   openExchange(requestIds: RequestId[]): Exchange | undefined {
     for (const id of requestIds) if (this.exchanges.has(id)) return undefined;
-    // Duplicate ids could not be told apart; a lone request (nearly every POST) has none.
-    if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) return undefined;
     const exchange = new Exchange(`p${this.settings.newId()}`, requestIds, this.exchangeContext());
     for (const id of requestIds) this.exchanges.set(id, exchange);
     this.byStream.set(exchange.streamId, exchange);

@@ -53,21 +53,13 @@ export function readLegacyPost(
 function readMessages(body: BodyResult, input: HttpInput, auth: AuthInfo | undefined): LegacyPost | HttpReply {
   if (!body.ok) return errorReply(body.status, body.code, body.message);
   const { value } = body;
-  if (!Array.isArray(value)) {
-    // One message (every POST but a 2025-03-26 batch): no lists to grow.
-    const item = classify(value);
-    const refused = refusal(item);
-    if (refused) return refused;
-    const requestIds: RequestId[] =
-      item.kind === 'request' ? [item.message.id] : item.kind === 'invalid' ? [item.id as RequestId] : [];
-    const initialize = item.kind === 'request' && item.message.method === 'initialize';
-    return { value, batch: false, requestIds, initialize, info: messageInfo(input, auth, [item]) };
-  }
-  if (value.length === 0) return badRequest(400, 'Invalid Request: empty batch');
+  const batch = Array.isArray(value);
+  const list: unknown[] = batch ? value : [value];
+  if (list.length === 0) return badRequest(400, 'Invalid Request: empty batch');
   const classified: Classified[] = [];
   const requestIds: RequestId[] = [];
   let initialize = false;
-  for (const message of value) {
+  for (const message of list) {
     const item = classify(message);
     const refused = refusal(item);
     if (refused) return refused;
@@ -77,9 +69,12 @@ function readMessages(body: BodyResult, input: HttpInput, auth: AuthInfo | undef
       if (item.message.method === 'initialize') initialize = true;
     } else if (item.kind === 'invalid') requestIds.push(item.id as RequestId);
   }
-  if (initialize && value.length > 1) return badRequest(400, 'Invalid Request: initialize must not be part of a batch');
-  const info = messageInfo(input, auth, classified);
-  return { value, batch: true, requestIds, initialize, info };
+  if (initialize && list.length > 1) return badRequest(400, 'Invalid Request: initialize must not be part of a batch');
+  // Answers to one id twice could not be told apart, in either mode.
+  if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) {
+    return badRequest(400, 'Invalid Request: duplicate request ids');
+  }
+  return { value, batch, requestIds, initialize, info: messageInfo(input, auth, classified) };
 }
 
 /** A message this POST must answer itself, before any session sees it. */

@@ -74,7 +74,7 @@ export class SseConnection {
     if (keepAliveMs > 0) {
       // Only on an idle stream: a stream with a queue is not idle, and a comment would add to it.
       this.keepAlive = setInterval(() => {
-        if ((this.controller.desiredSize ?? 0) > 0) this.write(': keep-alive\n\n');
+        if ((this.controller.desiredSize ?? 0) > 0) this.enqueue(encoder.encode(': keep-alive\n\n'));
       }, keepAliveMs);
       // A keep-alive timer alone must not keep a process (or a test run) alive.
       (this.keepAlive as { unref?: () => void }).unref?.();
@@ -114,9 +114,9 @@ export class SseConnection {
    * that would leave this stream past its cap for longer than the budget allows closes the stream.
    */
   send(event: SseEvent, droppable = false): boolean {
-    const budget = this.budget;
-    if (budget === undefined || this.ended) return this.write(encodeSseEvent(event));
     const bytes = encoder.encode(encodeSseEvent(event));
+    const budget = this.budget;
+    if (budget === undefined || this.ended) return this.enqueue(bytes);
     const queued = this.sync();
     const size = bytes.byteLength;
     const overOwnCap = queued + size > budget.limits.perStream;
@@ -146,10 +146,6 @@ export class SseConnection {
       // already closed by the consumer
     }
     this.finish();
-  }
-
-  private write(text: string): boolean {
-    return this.enqueue(encoder.encode(text));
   }
 
   private enqueue(bytes: Uint8Array): boolean {

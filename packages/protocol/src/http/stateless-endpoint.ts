@@ -37,9 +37,6 @@ export class StatelessEndpoint implements HttpEndpoint {
     const { requestIds, info } = read;
     const version = input.headers.get('mcp-protocol-version') ?? '2025-03-26';
     if (read.batch && !batchAllowed(version)) return batchRefused();
-    if (requestIds.length > 1 && new Set(requestIds).size !== requestIds.length) {
-      return badRequest(400, 'Invalid Request: duplicate request ids');
-    }
     // Notifications and responses alone: nothing to answer, and nothing to keep them for.
     if (requestIds.length === 0) return { status: 202, headers: {}, body: null };
     const exchange = new Exchange('', requestIds, this.context);

@@ -78,6 +78,17 @@ for (const current of ['handler', 'fetch'] as const) {
         });
       });
 
+      it('refuses a 2025-03-26 batch that repeats a request id with 400, as the stateless mode does', async () => {
+        const { send, open } = await setup();
+        const { headers } = await open('2025-03-26');
+        const batch = [call(5, 'echo', { text: 'a' }), call(5, 'echo', { text: 'b' })];
+        const response = await send(post(batch, headers));
+        expect(response.status).toBe(400);
+        expect((await response.json()).error.message).toBe('Invalid Request: duplicate request ids');
+        // Refused before the session saw it: the id is free for the next request.
+        expect(await (await send(post(call(5, 'echo', { text: 'c' }), headers))).json()).toMatchObject({ id: 5 });
+      });
+
       it('streams SSE when the handler sends progress before its result: priming event, then messages, then the end', async () => {
         const { send, open } = await setup();
         const { headers } = await open();
