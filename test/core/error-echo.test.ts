@@ -33,12 +33,10 @@ describe.each(ERAS)('bounded error echo (%s)', (era) => {
   it('resource not found for a 1 MB URI: a small error, the URI shown truncated', async () => {
     const client = await createTestClient([Small], { era });
     clients.push(client);
-    const started = Date.now();
     const error = (await client.readResource(huge).catch((e: unknown) => e)) as {
       message: string;
       data?: { uri?: string };
     };
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(error.message).toMatch(/^Resource not found: notes:\/\/x+… \(1048584 characters\)$/);
     expect(JSON.stringify({ message: error.message, data: error.data }).length).toBeLessThan(1024);
     expect(error.data?.uri?.length ?? 0).toBeLessThan(200);

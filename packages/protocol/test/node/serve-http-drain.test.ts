@@ -68,10 +68,9 @@ describe('HTTP shutdown and its drain timeout', () => {
     aborter.abort();
     expect(await call).toBe('aborted');
     await client.callTool({ name: 'await-tag', arguments: { tag: 'c1', event: 'cancelled' } });
-    const started = Date.now();
+    // Nothing left to wait for: the close does not run into its 20 s timeout.
     await serving.handler.close();
     expect(serving.handler.drainTimedOut).toBe(false);
     await serving.listener.close();
-    expect(Date.now() - started).toBeLessThan(5000);
   }, 30_000);
 });
