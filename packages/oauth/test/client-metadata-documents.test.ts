@@ -47,7 +47,8 @@ beforeAll(async () => {
   h = await startHarness({
     clientIdMetadataDocuments: {
       fetch: nodeDocumentFetcher({ allowPrivateAddresses: true, ca: tls.cert }),
-      timeoutMs: 500,
+      // Generous: the good documents must arrive within it on a loaded machine; only /slow.json meets it.
+      timeoutMs: 3000,
     },
   });
 });
@@ -57,7 +58,7 @@ afterAll(async () => {
   await site.close();
 });
 
-const limits = { maxBytes: 5120, timeoutMs: 2000 };
+const limits = { maxBytes: 5120, timeoutMs: 5000 };
 
 describe('the Node fetcher', () => {
   it('CIMD on a private address: refuses a loopback IP literal outside dev mode', async () => {
