@@ -7,6 +7,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { McpApp } from '../../packages/core/src/index.js';
+import {
+  type ModernRequestOptions,
+  modernPost,
+  responseMessage,
+} from '../../packages/protocol/test/support/raw-http.js';
 import { LineReader, spawnTs, tsCommand } from '../support/spawn-fixture.js';
 import { createTaskApp } from './fixtures/task-app.js';
 
@@ -88,26 +93,11 @@ describe('2026-07-28 over stdio', () => {
 describe('2026-07-28 over Streamable HTTP', () => {
   it('closing the stream of a plain call of an optional-task tool aborts ctx.signal', async () => {
     const url = await httpApp();
-    const post = (id: number, name: string, meta: Message, signal?: AbortSignal) =>
-      fetch(url, {
-        method: 'POST',
-        signal,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': 'tools/call',
-          'mcp-name': name,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name, arguments: {}, _meta: meta },
-        }),
-      });
+    // No capabilities declared: a plain client, whose call of an optional-task tool is not a task.
+    const call = (id: number, name: string, options: ModernRequestOptions = {}) =>
+      modernPost(url, id, 'tools/call', { name, arguments: {} }, { capabilities: {}, ...options });
     const abort = new AbortController();
-    const response = await post(1, 'watch', envelope(7), abort.signal);
+    const response = await call(1, 'watch', { meta: { progressToken: 7 }, signal: abort.signal });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -117,16 +107,8 @@ describe('2026-07-28 over Streamable HTTP', () => {
       text += decoder.decode(value, { stream: true });
     }
     abort.abort();
-    const seen = await post(2, 'abortSeen', envelope());
-    const body = await seen.text();
-    const message = body.startsWith('{')
-      ? (JSON.parse(body) as Message)
-      : (JSON.parse(
-          body
-            .split('\n')
-            .find((l) => l.startsWith('data:'))
-            ?.slice(5) ?? '{}',
-        ) as Message);
+    const seen = await call(2, 'abortSeen');
+    const message = await responseMessage(seen, 2);
     expect(textOf(message.result)).toBe('watch saw the abort');
   });
 });

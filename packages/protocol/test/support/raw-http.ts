@@ -121,14 +121,36 @@ export function legacyPost(
   return fetch(url, { method: 'POST', headers: legacyHeaders(sessionId), body: JSON.stringify(message) });
 }
 
+/** What a raw 2026-07-28 request may change of its envelope and its `fetch`. */
+export interface ModernRequestOptions {
+  /** The client capabilities the envelope declares; default: form elicitation. */
+  capabilities?: Record<string, unknown>;
+  /** More `_meta` entries (a `progressToken`, …). */
+  meta?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
 /**
- * A 2026-07-28 request: the envelope in `_meta` (form elicitation declared) and the headers that
- * mirror it (`mcp-method`, `mcp-name` from the params' name or uri).
+ * A 2026-07-28 request as a `Request`: the envelope in `_meta` and the headers that mirror it (`mcp-method`,
+ * `mcp-name` from the params' name or uri).
  */
-export function modernPost(url: URL | string, id: number, method: string, params: Record<string, unknown>) {
+export function modernRequest(
+  url: URL | string,
+  id: number,
+  method: string,
+  params: Record<string, unknown>,
+  options: ModernRequestOptions = {},
+): Request {
   const name = (params.name ?? params.uri) as string | undefined;
-  return fetch(url, {
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? { elicitation: { form: {} } },
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    ...options.meta,
+  };
+  return new Request(url, {
     method: 'POST',
+    signal: options.signal,
     headers: {
       'content-type': 'application/json',
       accept: ACCEPT_BOTH,
@@ -136,20 +158,19 @@ export function modernPost(url: URL | string, id: number, method: string, params
       'mcp-method': method,
       ...(name !== undefined && { 'mcp-name': name }),
     },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-        },
-      },
-    }),
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope } }),
   });
+}
+
+/** {@link modernRequest}, sent. */
+export function modernPost(
+  url: URL | string,
+  id: number,
+  method: string,
+  params: Record<string, unknown>,
+  options?: ModernRequestOptions,
+): Promise<Response> {
+  return fetch(modernRequest(url, id, method, params, options));
 }
 
 /** The response message to request `id` in a POST's answer, read from its JSON body or its SSE stream. */

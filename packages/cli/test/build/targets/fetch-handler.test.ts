@@ -6,6 +6,7 @@ import { Arg, McpApp, Tool } from '@decorum/core';
 import { createScaleOut, InMemorySessionStore } from '@decorum/protocol/scale-out';
 import { InMemoryTaskStore, type TaskStore } from '@decorum/protocol/tasks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { modernRequest } from '../../../../protocol/test/support/raw-http.js';
 import { captureListen, fetchHandler, StatelessTargetError } from '../../../src/build/targets/runtime/index.js';
 import { DurableObjectTaskStore } from '../../../src/workers.js';
 
@@ -31,32 +32,11 @@ const initialize = (path = '/mcp') =>
     }),
   });
 
+const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+
 /** A 2026-07-28 tools/call that opts into tasks. */
 const modernCall = (name: string) =>
-  new Request('http://127.0.0.1/mcp', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 2,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: {},
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
-          'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
-        },
-      },
-    }),
-  });
+  modernRequest('http://127.0.0.1/mcp', 2, 'tools/call', { name, arguments: {} }, { capabilities: TASKS });
 
 /** A store outside the instance, as the check sees it: one that forwards to a memory store, as a shared store's client does. */
 function forwarding(remote: InMemoryTaskStore): TaskStore {
