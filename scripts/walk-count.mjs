@@ -1,4 +1,4 @@
-// `node scripts/walk-count.mjs [--list] [--stateless]`: how many of our source files one HTTP tools/call runs through
+// `node scripts/walk-count.mjs [--list | --path] [--stateless | --modern]`: how many of our source files one HTTP tools/call runs through
 // (Node adapter → endpoint → engine → core → the tool and back), counted by V8's coverage of that one request rather
 // than listed by hand. `--list` names each file with the functions that ran in it. Needs built dist/ only for the
 // SWC loader (`@decorum/cli/register`); the packages themselves load from their TypeScript sources.

@@ -5,7 +5,7 @@
 // The encoding counts because a hop may hand the answer back by returning it: a synchronous call's way back (the
 // exchange deciding the answer) is on no stack at the write, only on the one where the answer is made. `files`: every file in which V8's precise coverage saw a function run for the
 // call, leaf helpers included (what a reader of the path meets). `--list` names the coverage files with the functions
-// that ran, `--path` names the hop files instead. Run through scripts/walk-count.mjs (it loads the sources with the
+// that ran, `--path` names the hop files instead; `--stateless` serves without sessions, `--modern` sends a 2026-07-28 request. Run through scripts/walk-count.mjs (it loads the sources with the
 // SWC hook).
 import 'reflect-metadata';
 import { createServer, request as httpRequest } from 'node:http';
@@ -39,6 +39,9 @@ class Walk {
 }
 
 const stateless = process.argv.includes('--stateless');
+// --modern: a 2026-07-28 request (its own era's endpoint, stateless by design) on the default handler.
+const modern = process.argv.includes('--modern');
+const version = modern ? '2026-07-28' : '2025-06-18';
 const app = new McpApp({ name: 'walk', version: '1.0.0', providers: [Walk] });
 const http = new StreamableHttpHandler(app.server, { stateless });
 const handler = toNodeHandler(http);
@@ -63,9 +66,11 @@ function post(message: unknown): Promise<string> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2025-06-18',
+    'mcp-protocol-version': version,
     'content-length': String(Buffer.byteLength(body)),
   };
+  // The modern era's headers mirror the envelope.
+  if (modern) Object.assign(headers, { 'mcp-method': 'tools/call', 'mcp-name': 'ping_tool' });
   if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers }, (res) => {
@@ -82,8 +87,14 @@ function post(message: unknown): Promise<string> {
   });
 }
 
-const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ping_tool', arguments: {} } };
-if (!stateless) {
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': version,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'walk', version: '1' },
+};
+const params = { name: 'ping_tool', arguments: {}, ...(modern && { _meta: envelope }) };
+const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params };
+if (!stateless && !modern) {
   const capabilities = {};
   const init = { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 'walk', version: '1' } };
   await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
@@ -136,7 +147,12 @@ if (process.argv.includes('--path')) {
   for (const path of sorted) console.log(`${path}  ${[...new Set(files.get(path))].join(', ')}`);
 }
 console.log(
-  JSON.stringify({ mode: stateless ? 'stateless' : 'sessions', hops: hops.size, files: sorted.length, areas }),
+  JSON.stringify({
+    mode: modern ? 'modern' : stateless ? 'stateless' : 'sessions',
+    hops: hops.size,
+    files: sorted.length,
+    areas,
+  }),
 );
 await http.close();
 server.closeAllConnections();

@@ -25,7 +25,7 @@ function walk(...args: string[]): { listed: string[]; summary: Summary } {
 const ingress = (areas: Record<string, number>) => (areas['protocol/http'] ?? 0) + (areas['protocol/node'] ?? 0);
 
 describe('the walk of one HTTP tools/call', () => {
-  it.each([[[]], [['--stateless']]])(
+  it.each([[[]], [['--stateless']], [['--modern']]])(
     'takes at most 11 files of the HTTP ingress (%j)',
     (args) => {
       const { listed: files, summary } = walk('--list', ...args);
@@ -33,7 +33,7 @@ describe('the walk of one HTTP tools/call', () => {
       expect(files).toHaveLength(summary.files);
       for (const file of files) expect(existsSync(file), file).toBe(true);
       expect(files).toContain('packages/protocol/src/node/node-handler.ts');
-      // A session's request goes through its peer; a stateless one is a light request of its own (no session).
+      // A session's request goes through its peer; a stateless one (either era) is a light request of its own.
       expect(files).toContain(
         args.length === 0
           ? 'packages/protocol/src/engine/peer.ts'
@@ -44,10 +44,11 @@ describe('the walk of one HTTP tools/call', () => {
     60_000,
   );
 
-  // A session's call passes its peer and session (12); a stateless one its light request alone (10).
+  // A session's call passes its peer and session (12); a stateless one, in either era, its light request alone (10).
   it.each([
     [[], 12],
     [['--stateless'], 10],
+    [['--modern'], 10],
   ])(
     'has at most the counted hops, each a file that ran, from the Node adapter to the tool and back (%j: %i)',
     (args, most) => {
