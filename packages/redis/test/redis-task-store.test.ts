@@ -98,7 +98,8 @@ describe.skipIf(!TEST_REDIS_URL)('RedisTaskStore against a real Redis', () => {
   it('three instances: create on one, poll and answer on a second, cancel on a third', async () => {
     const keyPrefix = uniquePrefix();
     const instance = () => {
-      const manager = new TaskManager({ store: new RedisTaskStore(connect(), { keyPrefix }), leaseMs: 3_000 });
+      // Renewed every 3 s (the cancel reaches the first instance then): room for a loaded machine's stalls.
+      const manager = new TaskManager({ store: new RedisTaskStore(connect(), { keyPrefix }), leaseMs: 9_000 });
       managers.push(manager);
       return manager;
     };
