@@ -44,9 +44,10 @@ describe('the walk of one HTTP tools/call', () => {
     60_000,
   );
 
-  // A session's call passes its peer and session (12); a stateless one, in either era, its light request alone (10).
+  // A session's call passes its peer, which hands the request to the router and the answer to the POST's exchange;
+  // a stateless one, in either era, its light request instead: 10 hops each.
   it.each([
-    [[], 12],
+    [[], 10],
     [['--stateless'], 10],
     [['--modern'], 10],
   ])(

@@ -183,7 +183,14 @@ export {
   requestLog,
 } from './telemetry/request-log.js';
 export { createLinkedTransports, InMemoryTransport } from './transports/in-memory.js';
-export type { AuthInfo, FrameError, MessageInfo, SendOptions, Transport } from './transports/transport.js';
+export type {
+  AuthInfo,
+  FrameError,
+  MessageInfo,
+  ReplyChannel,
+  SendOptions,
+  Transport,
+} from './transports/transport.js';
 export {
   compareVersions,
   isLegacyVersion,

@@ -3,7 +3,6 @@
 // the code it ran before: no check, no wrapper, not even a property read per request.
 import type { JsonRpcRequest } from '../jsonrpc/types.js';
 import type { MessageInfo, Transport } from '../transports/transport.js';
-import type { Cancellation } from './cancellation.js';
 import type { OutgoingOptions } from './channel.js';
 import type { Instrumentation, OutgoingFacts, RequestFacts, SessionFacts } from './instrumentation.js';
 import { isModernRequest, META_VERSION } from './modern/envelope.js';
@@ -22,15 +21,10 @@ export class InstrumentedSession extends ServerSession {
     private readonly instrumentation: Instrumentation,
   ) {
     super(router, transport, options);
-  }
-
-  override handleRequest(
-    request: JsonRpcRequest,
-    cancellation: Cancellation,
-    info: MessageInfo | undefined,
-  ): Promise<JsonObject> {
-    const serve = () => super.handleRequest(request, cancellation, info);
-    return this.instrumentation.request(this.requestFacts(request, info), serve);
+    // Each request inside its span: the router's dispatcher, wrapped.
+    const dispatch = this.handleRequest;
+    this.handleRequest = (request, cancellation, info) =>
+      instrumentation.request(this.requestFacts(request, info), () => dispatch(request, cancellation, info));
   }
 
   /** initialize is the first state change: a session opens then, on a connection that keeps state. */

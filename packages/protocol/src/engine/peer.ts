@@ -7,7 +7,7 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from '../jsonrpc/types.js';
-import type { FrameError, MessageInfo, Transport } from '../transports/transport.js';
+import type { FrameError, MessageInfo, ReplyChannel, Transport } from '../transports/transport.js';
 import { Cancellation } from './cancellation.js';
 import { consoleLogger, type EngineLogger } from './logger.js';
 import { isThenable, type MaybePromise } from './maybe-promise.js';
@@ -21,6 +21,8 @@ import {
   toErrorObject,
 } from './peer-types.js';
 import { SlotMap } from './slot-map.js';
+
+const DONE: Promise<void> = Promise.resolve();
 
 type Params = Record<string, unknown>;
 type Result = Record<string, unknown>;
@@ -154,10 +156,11 @@ export class Peer {
    */
   private reply(value: unknown, info: MessageInfo | undefined): Promise<void> | undefined {
     if (Array.isArray(value)) return this.replyBatch(value, info);
+    const channel = info?.replyTo;
     const response = this.handle(value, info, info?.classified?.[0]);
     if (response === undefined) return undefined;
-    if (response instanceof Promise) return response.then((r) => (r ? this.sendResponse(r) : undefined));
-    return this.sendResponse(response);
+    if (response instanceof Promise) return response.then((r) => (r ? this.sendResponse(r, channel) : undefined));
+    return this.sendResponse(response, channel);
   }
 
   private async replyBatch(value: unknown[], info: MessageInfo | undefined): Promise<void> {
@@ -173,14 +176,19 @@ export class Peer {
     const known = info?.classified;
     const responses = await Promise.all(value.map((item, i) => this.handle(item, info, known?.[i])));
     const out = responses.filter((r): r is JsonRpcResponse => r !== undefined);
-    if (out.length > 0) await this.send(out);
+    if (out.length === 0) return;
+    const channel = info?.replyTo;
+    await (channel === undefined || this.closed ? this.send(out) : channel.deliver(out));
   }
 
-  private sendResponse(response: JsonRpcResponse): Promise<void> {
+  /** Hands a response to the message's own reply channel where it has one, else to the transport. */
+  private sendResponse(response: JsonRpcResponse, channel?: ReplyChannel): Promise<void> {
     if (response.id === null) return this.send(response);
     // A refusal for want of scopes travels as data beside the response (HTTP makes it a 403).
     const stepUp = 'error' in response ? stepUpOf(response.error) : undefined;
-    if (stepUp === undefined || this.closed) return this.send(response, response.id);
+    if (this.closed) return DONE;
+    if (channel !== undefined) return channel.deliver(response, stepUp);
+    if (stepUp === undefined) return this.send(response, response.id);
     return this.transport.send(response, { relatedRequestId: response.id, stepUp });
   }
 

@@ -14,8 +14,10 @@ import type { ExtensionMethod, ListenContribution, ServerExtension } from './ext
 import { ExtensionSet } from './extension-set.js';
 import type { MaybePromise } from './maybe-promise.js';
 import { type CacheableMethod, type CacheHint, DEFAULT_CACHE_HINTS } from './modern/cache-hints.js';
+import { isModernRequest, readEnvelope } from './modern/envelope.js';
 import { type RequestStateKeySource, RequestStateSigner } from './modern/request-state.js';
 import { ListenerRegistry } from './modern/subscriptions.js';
+import type { RequestDispatcher } from './peer-types.js';
 import { type MethodHandler, type MethodScope, methodHandlers } from './server-methods.js';
 import type { ResolvedServerOptions } from './server-options.js';
 import type { JsonObject, ServerCapabilities } from './types.js';
@@ -64,6 +66,19 @@ export class Router implements MethodScope {
     return call.envelope === undefined
       ? this.codecs.legacy.serve(this, call, link)
       : this.codecs.modern.serve(this, call, link);
+  }
+
+  /**
+   * What a connection's peer hands each inbound request to (made once per connection): the request, read for
+   * the 2026-07-28 envelope, served through {@link serve}. Not async: the peer awaits the result inside its
+   * try, so a throw here is answered the same way.
+   */
+  dispatcher(link: LegacyLink): RequestDispatcher {
+    return (request, cancellation, info) => {
+      // A request with the modern envelope is served statelessly, whatever this connection did before.
+      const envelope = isModernRequest(request.params) ? readEnvelope(request.params ?? {}) : undefined;
+      return this.serve({ request, cancellation, info, envelope }, link);
+    };
   }
 
   /** Mounts an extension, replacing one with the same id; clients see it at their next initialize or discover. */

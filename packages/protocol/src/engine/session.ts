@@ -1,13 +1,11 @@
 import { CapabilityNotSupportedError } from '../jsonrpc/errors.js';
-import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js';
-import type { MessageInfo, Transport } from '../transports/transport.js';
+import type { JsonRpcNotification, RequestId } from '../jsonrpc/types.js';
+import type { Transport } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
-import type { Cancellation } from './cancellation.js';
 import { type ConnectionAbilities, FULL_ABILITIES, type OutgoingOptions } from './channel.js';
 import { requireCapability, requireElicitation, requireSampling } from './client-capability.js';
 import type { LegacyLink } from './era-codec.js';
-import { isModernRequest, readEnvelope } from './modern/envelope.js';
-import { Peer, type PeerHandler } from './peer.js';
+import { Peer, type PeerHandler, type RequestDispatcher } from './peer.js';
 import type { Router } from './router.js';
 import type { SessionState } from './session-state.js';
 import { shapeOutgoingRequest } from './shaping.js';
@@ -47,8 +45,8 @@ export interface SessionOptions {
  * One client connection in the legacy era: the initialize handshake, the negotiated revision and
  * capabilities, the log level and resource subscriptions of this client, and the server→client
  * requests (refused locally when the client did not declare the capability). The peer below hands
- * it every inbound request, which goes through its era's codec (`Router.serve`): the session is the legacy
- * codec's link, and the channel of either era's handlers.
+ * every inbound request to the router's dispatcher for this session (its era's codec, `Router.serve`): the
+ * session is the legacy codec's link, and the channel of either era's handlers.
  */
 export class ServerSession implements PeerHandler, LegacyLink {
   readonly peer: Peer;
@@ -61,6 +59,8 @@ export class ServerSession implements PeerHandler, LegacyLink {
   private subscribed?: Set<string>;
   /** What the endpoint that connected this session can honour (capabilities follow). */
   readonly abilities: ConnectionAbilities;
+  /** @internal (PeerHandler) one inbound request, through its era's codec: the router's dispatcher for this session. */
+  handleRequest: RequestDispatcher;
   private readonly observers: readonly (SessionObserver | undefined)[];
   private phase: Phase = 'new';
   private closedPromise?: Promise<void>;
@@ -74,6 +74,7 @@ export class ServerSession implements PeerHandler, LegacyLink {
     const { requestTimeoutMs, logger, exposeErrors } = router.options;
     this.abilities = options.abilities ?? FULL_ABILITIES;
     this.observers = options.observers ?? [];
+    this.handleRequest = router.dispatcher(this);
     this.peer = new Peer(transport, this, { requestTimeoutMs, logger, exposeErrors });
   }
 
@@ -114,21 +115,6 @@ export class ServerSession implements PeerHandler, LegacyLink {
   /** True once `initialize` has been answered. */
   get initialized(): boolean {
     return this.phase === 'initialized';
-  }
-
-  /**
-   * @internal (PeerHandler) one inbound request, through its era's codec. Not async: the peer awaits the result
-   * inside its try, so a throw here is answered the same way, and one async layer less per request is
-   * measurable on small calls.
-   */
-  handleRequest(
-    request: JsonRpcRequest,
-    cancellation: Cancellation,
-    info: MessageInfo | undefined,
-  ): Promise<JsonObject> | JsonObject {
-    // A request with the modern envelope is served statelessly, whatever this connection did before.
-    const envelope = isModernRequest(request.params) ? readEnvelope(request.params ?? {}) : undefined;
-    return this.router.serve({ request, cancellation, info, envelope }, this);
   }
 
   /** @internal (LegacyLink) initialize was answered: the state it declared is this connection's. */

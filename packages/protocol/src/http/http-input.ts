@@ -4,7 +4,7 @@
 // adapter writes it without building a `Response`.
 import type { MaybePromise } from '../engine/maybe-promise.js';
 import type { StepUp } from '../jsonrpc/errors.js';
-import type { MessageInfo } from '../transports/transport.js';
+import type { MessageInfo, ReplyChannel } from '../transports/transport.js';
 import { type BodyResult, parseJsonBytes, readJsonBody } from './body.js';
 
 /** Reads request headers by name (case-insensitive), as `Headers.get` does. */
@@ -126,6 +126,8 @@ export function messageInfo(
 }
 
 class LazyMessageInfo implements MessageInfo {
+  /** Set by the endpoint once it has the POST's exchange. */
+  replyTo?: ReplyChannel;
   private built?: MessageInfo['request'];
 
   constructor(

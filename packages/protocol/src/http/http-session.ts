@@ -38,9 +38,10 @@ export interface HttpSessionSettings {
 const CONFLICT = 'Conflict: this session already has an open GET stream';
 
 /**
- * The transport of one Streamable HTTP session: messages related to a POST's requests go to that
- * POST's {@link Exchange}; everything else goes to the session's standalone GET stream (queued
- * until one is open). Each message travels on exactly one stream.
+ * The transport of one Streamable HTTP session: it opens each POST's {@link Exchange}, which the endpoint names
+ * the POST's `replyTo` (the responses go there straight from the peer); other messages related to a POST's
+ * requests (progress, logs, server→client requests) go to that exchange through {@link send}; everything else
+ * to the session's standalone GET stream (queued until one is open). Each message travels on exactly one stream.
  */
 export class HttpSession implements Transport {
   readonly networkTransport = 'tcp' as const;
@@ -120,13 +121,7 @@ export class HttpSession implements Transport {
     return this.context;
   }
 
-  /** Hands an inbound message to the engine. */
-  receive(value: unknown, info: MessageInfo): void {
-    this.lastActive = Date.now();
-    this.onmessage?.(value, info);
-  }
-
-  // Not async: a message for a POST's exchange (nearly all of them) is handed over without another promise.
+  // Not async: a message for a POST's exchange is handed over without another promise.
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
     if (this.closed) return DONE;
     const related = relatedId(message, options);

@@ -63,14 +63,16 @@ export class SessionEndpoint implements HttpEndpoint {
     // The engine answers such a batch with one error of id null, which no POST stream could carry.
     if (read.batch && !batchAllowed(session.session?.protocolVersion)) return batchRefused();
     if (requestIds.length === 0) {
-      session.receive(value, info);
+      session.onmessage?.(value, info);
       this.sessions.shared?.inbound(session.id, value);
       return { status: 202, headers: { 'Mcp-Session-Id': session.id }, body: null };
     }
     if (session.openStreams >= options.maxStreamsPerSession) return tooManyStreams(options.maxStreamsPerSession);
     const exchange = session.openExchange(requestIds);
     if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
-    session.receive(value, info);
+    // The answers go straight to the POST's exchange; the session's transport carries only what is not an answer.
+    info.replyTo = exchange;
+    session.onmessage?.(value, info);
     // A shutdown waits for what is still running; an exchange answered in this turn is over already.
     if (!exchange.done) this.deps.track(exchange.finished);
     return this.sessions.shared ? this.afterWrites(session, exchange.response) : exchange.reply;
@@ -86,7 +88,8 @@ export class SessionEndpoint implements HttpEndpoint {
     const exchange = session.openExchange(read.requestIds);
     if (exchange === undefined) return badRequest(409, 'Conflict: a request with this id is already in flight');
     this.deps.track(exchange.finished);
-    session.receive(read.value, read.info);
+    read.info.replyTo = exchange;
+    session.onmessage?.(read.value, read.info);
     const response = await exchange.response;
     if (!session.session?.initialized) {
       await session.close();

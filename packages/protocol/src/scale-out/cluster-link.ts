@@ -100,7 +100,8 @@ export class ClusterLink implements ClusterStreams {
         local.resumedElsewhere(message.streamId);
         break;
       case 'inbound':
-        local.receive(message.value, {});
+        local.lastActive = Date.now();
+        local.onmessage?.(message.value, {});
         break;
     }
   }

@@ -28,6 +28,15 @@ export interface SendOptions {
   stepUp?: StepUp;
 }
 
+/**
+ * Where the responses to one inbound message go, when the transport gives each message its own answer (a
+ * Streamable HTTP POST: its exchange). The peer hands them here rather than to {@link Transport.send}.
+ */
+export interface ReplyChannel {
+  /** Sends the response (or a batch's responses); `stepUp` comes with an error refused for want of scopes. */
+  deliver(message: JsonRpcMessage | JsonRpcMessage[], stepUp?: StepUp): Promise<void>;
+}
+
 /** Who sent a message, as the transport authenticated it. */
 export interface AuthInfo {
   /** The raw credential (bearer token or API key). */
@@ -61,6 +70,8 @@ export interface MessageInfo {
    * entry for a lone message), so the peer does not classify it again.
    */
   classified?: readonly Classified[];
+  /** Where this message's responses go, when not through `send` (see {@link ReplyChannel}). */
+  replyTo?: ReplyChannel;
 }
 
 /**

@@ -90,4 +90,56 @@ describe('engine pipeline: collaborators wired once', () => {
     const refusal = sent.find((s) => !Array.isArray(s.message) && 'error' in s.message);
     expect(refusal?.options?.stepUp).toEqual({ scopes: ['notes:write'] });
   });
+
+  it("hands a message's responses to its reply channel, not to the transport, and nothing once closed", async () => {
+    const sent: unknown[] = [];
+    const transport: Transport = {
+      start: async () => {},
+      send: async (message) => {
+        sent.push(message);
+      },
+      close: async () => {},
+    };
+    const peer = new Peer(transport, {
+      allowsBatch: () => true,
+      handleRequest: (request) => {
+        if (request.method === 'scoped') throw new InsufficientScopeError(['notes:write'], 'tool "delete"');
+        return { echoed: request.method };
+      },
+    });
+    await peer.start();
+    const delivered: { message: unknown; stepUp?: unknown }[] = [];
+    const replyTo = {
+      deliver: async (message: JsonRpcMessage | JsonRpcMessage[], stepUp?: unknown) => {
+        delivered.push(stepUp === undefined ? { message } : { message, stepUp });
+      },
+    };
+    const receive = (value: unknown) => transport.onmessage?.(value, { replyTo });
+    receive({ jsonrpc: '2.0', id: 1, method: 'one' });
+    receive([
+      { jsonrpc: '2.0', id: 2, method: 'two' },
+      { jsonrpc: '2.0', id: 3, method: 'three' },
+    ]);
+    receive({ jsonrpc: '2.0', id: 4, method: 'scoped' });
+    await peer.whenIdle();
+    expect(delivered).toEqual([
+      { message: { jsonrpc: '2.0', id: 1, result: { echoed: 'one' } } },
+      { message: expect.objectContaining({ id: 4 }), stepUp: { scopes: ['notes:write'] } },
+      {
+        message: [
+          { jsonrpc: '2.0', id: 2, result: { echoed: 'two' } },
+          { jsonrpc: '2.0', id: 3, result: { echoed: 'three' } },
+        ],
+      },
+    ]);
+    expect(sent).toEqual([]);
+    // Without a channel the transport sends it, as over stdio.
+    transport.onmessage?.({ jsonrpc: '2.0', id: 5, method: 'five' });
+    await peer.whenIdle();
+    expect(sent).toEqual([{ jsonrpc: '2.0', id: 5, result: { echoed: 'five' } }]);
+    await peer.close();
+    receive({ jsonrpc: '2.0', id: 6, method: 'six' });
+    await peer.whenIdle();
+    expect(delivered).toHaveLength(3);
+  });
 });
