@@ -109,9 +109,9 @@ export const methodHandlers: Readonly<Record<string, MethodHandler>> = {
         });
       }
       const tools = scope.catalog.tools as NonNullable<Catalog['tools']>;
-      const result = provide(scope, ctx, name, () =>
-        tools.call({ ...params, name, arguments: args as JsonObject | undefined }, ctx),
-      );
+      // The params as they came, their name and arguments checked above: no copy per call.
+      const call = params as Parameters<typeof tools.call>[0];
+      const result = provide(scope, ctx, name, () => tools.call(call, ctx));
       const carry = extended(scope, ctx);
       return andThen(result, (r) => shapeResult('tools/call', r as unknown as JsonObject, ctx.protocolVersion, carry));
     },

@@ -195,21 +195,28 @@ export class Exchange {
 
   /** Stops awaiting `id`; false when it was not awaited. */
   private settled(id: RequestId): boolean {
-    const at = this.pending.indexOf(id);
+    const pending = this.pending;
+    const at = pending.indexOf(id);
     if (at === -1) return false;
-    this.pending.splice(at, 1);
+    // Not `splice`, which makes an array of what it removes: this runs once per response (nearly always the last id).
+    if (at < pending.length - 1) pending.copyWithin(at, at + 1);
+    pending.length--;
     return true;
   }
 
   /** Responses while undecided: kept until the last one, then all of them are the POST's plain JSON answer. */
   private hold(message: JsonRpcMessage | JsonRpcMessage[], stepUp: StepUp | undefined): void {
     if (stepUp !== undefined) this.stepUp = stepUp;
-    const list = Array.isArray(message) ? message : [message];
-    for (const response of list) this.settled((response as { id: RequestId }).id);
+    const batch = Array.isArray(message);
+    if (batch) for (const response of message) this.settled((response as { id: RequestId }).id);
+    else this.settled((message as { id: RequestId }).id);
     // Nothing held and nothing else awaited: the answer goes out as it is; otherwise responses wait for the rest.
     const alone = this.pending.length === 0 && this.buffered.length === 0;
-    if (!alone) this.buffered.push(...list);
-    if (this.pending.length === 0) this.answer(alone ? message : this.buffered, alone && list !== message);
+    if (!alone) {
+      if (batch) this.buffered.push(...message);
+      else this.buffered.push(message);
+    }
+    if (this.pending.length === 0) this.answer(alone ? message : this.buffered, alone && !batch);
   }
 
   /** The POST's plain JSON answer, once every response is in. */

@@ -66,7 +66,9 @@ export class LineReader {
         // Whole lines of plain ASCII (nearly every frame: JSON escapes what it must) are decoded in one
         // go, not a Buffer and a decode per line. A newline byte is never inside a UTF-8 sequence.
         const last = bytes.lastIndexOf(NEWLINE);
-        if (last >= start && isAscii(bytes.subarray(start, last))) {
+        // A chunk of whole lines (the usual one) is checked as it is, without a view made of it.
+        const whole = start === 0 && last === bytes.length - 1;
+        if (last >= start && isAscii(whole ? bytes : bytes.subarray(start, last))) {
           this.asciiLines(bytes.toString('latin1', start, last + 1));
           start = last + 1;
           continue;

@@ -17,10 +17,15 @@ const STDOUT_WARNING =
 type WriteFunction = (...args: unknown[]) => boolean;
 
 /** Frames waiting for the end of the tick, and the promise their senders wait on. */
-interface Batch {
-  frames: string;
-  written: boolean;
-  done: Promise<void>;
+class Batch {
+  frames = '';
+  written = false;
+  resolve!: () => void;
+  reject!: (error: Error) => void;
+  readonly done = new Promise<void>((resolve, reject) => {
+    this.resolve = resolve;
+    this.reject = reject;
+  });
 }
 
 /**
@@ -131,32 +136,52 @@ export class StdioTransport implements Transport {
     // until its frame has been handed to the stream.
     let batch = this.batch;
     if (batch === undefined) {
-      const created: Batch = { frames: '', written: false, done: Promise.resolve() };
-      created.done = new Promise<void>((resolve, reject) => {
-        process.nextTick(() => this.flush(created).then(resolve, reject));
-      });
-      this.batch = batch = created;
+      this.batch = batch = new Batch();
+      process.nextTick(this.flushBatch);
     }
     batch.frames += frame;
     return batch.done;
   }
 
-  private async flush(batch: Batch): Promise<void> {
-    if (this.batch === batch) this.batch = undefined;
-    if (batch.written) return; // close() wrote it already
+  // One handler per transport, not a closure per batch: at one request in flight, every answer is a batch.
+  private readonly flushBatch = (): void => {
+    const batch = this.batch;
+    if (batch === undefined) return;
+    this.batch = undefined;
+    if (batch.written) return; // close() wrote it already (and settled it)
     batch.written = true;
-    if (this.closed) throw new Error('stdio transport is closed');
-    try {
-      if (this.writeFrame(batch.frames) || this.closed) return;
-      this.drain = once(this.output, 'drain', { signal: this.aborter.signal }).then(() => {});
-      await this.drain;
-    } catch (error) {
-      // an output error or close() already closed us; a write that threw did not
-      if (!this.closed) this.onOutputError(error as Error);
-      throw new Error('stdio transport is closed', { cause: error });
-    } finally {
-      this.drain = undefined;
+    if (this.closed) {
+      batch.reject(new Error('stdio transport is closed'));
+      return;
     }
+    let flushed: boolean;
+    try {
+      flushed = this.writeFrame(batch.frames) || this.closed;
+    } catch (error) {
+      this.writeFailed(batch, error);
+      return;
+    }
+    if (flushed) {
+      batch.resolve();
+      return;
+    }
+    // The stream's buffer is full: senders wait for it to drain, and so do the sends after them.
+    this.drain = once(this.output, 'drain', { signal: this.aborter.signal }).then(
+      () => {
+        this.drain = undefined;
+        batch.resolve();
+      },
+      (error: unknown) => {
+        this.drain = undefined;
+        this.writeFailed(batch, error);
+      },
+    );
+  };
+
+  private writeFailed(batch: Batch, error: unknown): void {
+    // an output error or close() already closed us; a write that threw did not
+    if (!this.closed) this.onOutputError(error as Error);
+    batch.reject(new Error('stdio transport is closed', { cause: error }));
   }
 
   async close(): Promise<void> {
@@ -170,6 +195,7 @@ export class StdioTransport implements Transport {
       } catch {
         // the stream is failing anyway; closing is what matters now
       }
+      batch.resolve();
     }
     this.closed = true;
     this.aborter.abort();

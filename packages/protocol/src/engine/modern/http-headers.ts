@@ -79,8 +79,7 @@ export function checkHeaders(
     if (value !== named)
       throw mismatch(`Mcp-Name header value '${value}' does not match body value '${String(named)}'`);
   }
-  if (method !== 'tools/call') return;
-  if (toolHeaders === undefined) return;
+  if (method !== 'tools/call' || toolHeaders === undefined || toolHeaders.size === 0) return;
   for (const [name, path] of toolHeaders) {
     const expected = valueAt(params.arguments as JsonObject | undefined, path);
     const raw = headers.get(`mcp-param-${name}`);

@@ -21,8 +21,7 @@ export class InputRequiredSignal extends Error {
 
 /** What a modern request carries in its `_meta`, plus the inputs of a multi-round-trip request. */
 export class ModernRequest {
-  /** Inputs asked for in this run that have no answer yet, by key. */
-  readonly pending = new Map<string, InputRequest>();
+  private inputs?: Map<string, InputRequest>;
   private next = 0;
 
   constructor(
@@ -33,6 +32,12 @@ export class ModernRequest {
     /** Answers from earlier rounds and this retry, by key. */
     readonly answers: Record<string, unknown> = {},
   ) {}
+
+  /** Inputs asked for in this run that have no answer yet, by key (made on first use: most requests ask none). */
+  get pending(): Map<string, InputRequest> {
+    this.inputs ??= new Map();
+    return this.inputs;
+  }
 
   /**
    * Returns the answer to the next input of this handler run, or registers it as pending and
