@@ -5,7 +5,7 @@
 // nothing of it outlives the request.
 import { CapabilityNotSupportedError, ErrorCode, McpError, type StepUp, stepUpOf } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse, RequestId } from '../jsonrpc/types.js';
-import type { MessageInfo } from '../transports/transport.js';
+import type { MessageInfo, ReplyChannel } from '../transports/transport.js';
 import { isLegacyVersion, LATEST_PROTOCOL_VERSION, versionAtLeast } from '../versions.js';
 import { Cancellation } from './cancellation.js';
 import type { ConnectionAbilities, OutgoingOptions } from './channel.js';
@@ -28,10 +28,11 @@ import {
 
 const DONE: Promise<void> = Promise.resolve();
 
-/** Where a stateless request's messages go: the answer of the HTTP POST that carried it (an `Exchange` is one). */
-export interface ResponseStream {
-  /** Sends a message of the request, in order; `stepUp` comes with an error refused for want of scopes. */
-  deliver(message: JsonRpcMessage, stepUp?: StepUp): Promise<void>;
+/**
+ * Where a stateless request's messages go: the answer of the HTTP POST that carried it (an `Exchange` is one). A
+ * {@link ReplyChannel} (its `deliver` takes the request's notifications too, in order) that can also drop and abort.
+ */
+export interface ResponseStream extends ReplyChannel {
   /** No response will come for `id` (the request was cancelled). */
   drop(id: RequestId): Promise<void>;
   /** Ends the stream at once: a request still unanswered gets a JSON-RPC error. */
