@@ -51,9 +51,12 @@ export class Exchange {
   private stepUp?: StepUp;
   /** Tasks queued and not yet settled. */
   private tasks = 0;
-  private readonly taskDone = (): void => {
-    this.tasks--;
-  };
+  /**
+   * Made by the first {@link enqueue}: an exchange answered in the turn it began (nearly every one) never queues.
+   * Made in the constructor, this closure kept every exchange alive through the scavenges of a load's first
+   * seconds (docs/benchmarks.md, "RSS after stateless load"), which doubled the young generation in some runs.
+   */
+  private taskDone?: () => void;
   /**
    * The POST's answer once decided, and the promises of it and of the end, made only when asked for:
    * a request answered in the turn it arrived (nearly every tools/call) needs neither.
@@ -116,6 +119,9 @@ export class Exchange {
   /** Runs `task` after every message already delivered, in order. */
   enqueue(task: () => Promise<void> | void): Promise<void> {
     this.tasks++;
+    this.taskDone ??= () => {
+      this.tasks--;
+    };
     const next = this.queue.then(task);
     this.queue = next.then(this.taskDone, this.taskDone);
     return next;

@@ -73,4 +73,27 @@ describe('a 2026-07-28 request answered at once', () => {
     expect(exchange).toBeDefined();
     await http.close();
   });
+
+  it('leaves an exchange that holds no closure of its own', async () => {
+    // A closure made per exchange (the counter of queued tasks, made in the constructor) kept every exchange of a
+    // load's first seconds alive through V8's scavenges, and with them their requests: the young generation then
+    // doubled in some runs (docs/benchmarks.md). An exchange answered at once never queues, so it makes none.
+    const server = new ProtocolServer({ serverInfo: { name: 'retention', version: '1.0.0' } });
+    server.setTools({
+      list: () => [{ name: 'now', inputSchema: { type: 'object' } }],
+      call: () => ({ content: [{ type: 'text', text: 'at once' }] }),
+    });
+    let exchange: object | undefined;
+    const serve = server.stateless.serve.bind(server.stateless);
+    server.stateless.serve = (light) => {
+      exchange = (light as unknown as { stream: object }).stream;
+      serve(light);
+    };
+    const http = new StreamableHttpHandler(server);
+    const reply = http.serve(modernCall(2)) as PlainReply;
+    expect(JSON.parse(reply.body as string)).toMatchObject({ id: 2, result: { content: [{ text: 'at once' }] } });
+    const functions = Object.entries(exchange ?? {}).filter(([, value]) => typeof value === 'function');
+    expect(functions.map(([key]) => key)).toEqual([]);
+    await http.close();
+  });
 });
