@@ -51,11 +51,7 @@ export class Exchange {
   private stepUp?: StepUp;
   /** Tasks queued and not yet settled. */
   private tasks = 0;
-  /**
-   * Made by the first {@link enqueue}: an exchange answered in the turn it began (nearly every one) never queues.
-   * Made in the constructor, this closure kept every exchange alive through the scavenges of a load's first
-   * seconds (docs/benchmarks.md, "RSS after stateless load"), which doubled the young generation in some runs.
-   */
+  // Made at the first enqueue: made per exchange, it kept a load's early exchanges alive (docs/benchmarks.md).
   private taskDone?: () => void;
   /**
    * The POST's answer once decided, and the promises of it and of the end, made only when asked for:
@@ -119,9 +115,7 @@ export class Exchange {
   /** Runs `task` after every message already delivered, in order. */
   enqueue(task: () => Promise<void> | void): Promise<void> {
     this.tasks++;
-    this.taskDone ??= () => {
-      this.tasks--;
-    };
+    this.taskDone ??= () => this.tasks--;
     const next = this.queue.then(task);
     this.queue = next.then(this.taskDone, this.taskDone);
     return next;
@@ -201,12 +195,10 @@ export class Exchange {
 
   /** Stops awaiting `id`; false when it was not awaited. */
   private settled(id: RequestId): boolean {
-    const pending = this.pending;
-    const at = pending.indexOf(id);
+    const at = this.pending.indexOf(id);
     if (at === -1) return false;
-    // Not `splice`, which makes an array of what it removes: this runs once per response (nearly always the last id).
-    if (at < pending.length - 1) pending.copyWithin(at, at + 1);
-    pending.length--;
+    this.pending.copyWithin(at, at + 1); // not `splice`, which makes an array per response
+    this.pending.length--;
     return true;
   }
 
@@ -218,10 +210,7 @@ export class Exchange {
     else this.settled((message as { id: RequestId }).id);
     // Nothing held and nothing else awaited: the answer goes out as it is; otherwise responses wait for the rest.
     const alone = this.pending.length === 0 && this.buffered.length === 0;
-    if (!alone) {
-      if (batch) this.buffered.push(...message);
-      else this.buffered.push(message);
-    }
+    if (!alone) this.buffered.push(...(batch ? message : [message]));
     if (this.pending.length === 0) this.answer(alone ? message : this.buffered, alone && !batch);
   }
 

@@ -249,18 +249,11 @@ class NodeExchange {
     const { headers } = reply;
     const list: string[] = [];
     for (const name of Object.keys(headers)) {
-      // Insertion by name into the flat list (a reply has a few headers), moving the later pairs up by hand:
-      // `splice` would make an array per header.
+      // Insertion by name into the flat list: a reply has a few headers.
       const lower = name.toLowerCase();
       let at = list.length;
-      list.push(lower, headers[name] as string);
-      while (at > 0 && (list[at - 2] as string) > lower) {
-        list[at] = list[at - 2] as string;
-        list[at + 1] = list[at - 1] as string;
-        at -= 2;
-      }
-      list[at] = lower;
-      list[at + 1] = headers[name] as string;
+      while (at > 0 && (list[at - 2] as string) > lower) at -= 2;
+      list.splice(at, 0, lower, headers[name] as string);
     }
     if (reply.body !== null && this.req.method !== 'HEAD') {
       list.push('content-length', String(Buffer.byteLength(reply.body)));
